@@ -1,0 +1,272 @@
+//! Boards as data: named cells with drawing coordinates and shapes, neighbour tables per
+//! direction, and the lines to draw between points. One renderer draws every board from this.
+
+use std::fmt;
+
+/// A cell of a board: an index into [`Board::cells`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(pub u16);
+
+impl Cell {
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How a cell is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A unit square centred on the cell's coordinates.
+    Square,
+    /// A point where lines cross (pieces stand on intersections).
+    Point,
+}
+
+/// One cell: its name in the notation, where it is drawn and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellInfo {
+    pub name: String,
+    /// Drawing coordinates, in cell units; y grows downwards (White at the bottom).
+    pub x: f32,
+    pub y: f32,
+    pub shape: Shape,
+    /// Drawing classes, e.g. `dark`, `castle-white`, `wall-black`.
+    pub classes: Vec<&'static str>,
+}
+
+/// A direction of a board, with its name (`n`, `ne`, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direction {
+    pub name: &'static str,
+}
+
+/// The eight directions of a square board, in this order: N, NE, E, SE, S, SW, W, NW.
+pub const SQUARE_DIRECTIONS: [(&str, i32, i32); 8] = [
+    ("n", 0, 1),
+    ("ne", 1, 1),
+    ("e", 1, 0),
+    ("se", 1, -1),
+    ("s", 0, -1),
+    ("sw", -1, -1),
+    ("w", -1, 0),
+    ("nw", -1, 1),
+];
+
+/// A board: cells, directions, a neighbour table and lines to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    cells: Vec<CellInfo>,
+    directions: Vec<Direction>,
+    /// `neighbours[cell * directions + dir]`.
+    neighbours: Vec<Option<Cell>>,
+    /// Pairs of cells joined by a drawn line (for boards of points).
+    lines: Vec<(Cell, Cell)>,
+    /// Size of the bounding grid in cell units, for drawing.
+    width: f32,
+    height: f32,
+}
+
+impl Board {
+    /// A rectangular board of squares with eight directions. Cell `file + rank * files` is named
+    /// by a letter from `a` and a rank number from 1 (`uppercase` gives `A1`). Rank 1 is drawn at
+    /// the bottom.
+    ///
+    /// # Panics
+    /// If the board has more than 26 files or more than 65535 cells (a programming error).
+    pub fn rectangle(files: usize, ranks: usize, uppercase: bool) -> Board {
+        assert!(files <= 26 && files * ranks <= u16::MAX as usize);
+        let mut cells = Vec::with_capacity(files * ranks);
+        for rank in 0..ranks {
+            for file in 0..files {
+                let letter = (b'a' + file as u8) as char;
+                let letter = if uppercase {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                cells.push(CellInfo {
+                    name: format!("{letter}{}", rank + 1),
+                    x: file as f32,
+                    y: (ranks - 1 - rank) as f32,
+                    shape: Shape::Square,
+                    classes: vec![if (file + rank) % 2 == 0 {
+                        "dark"
+                    } else {
+                        "light"
+                    }],
+                });
+            }
+        }
+        let directions = SQUARE_DIRECTIONS
+            .iter()
+            .map(|&(name, _, _)| Direction { name })
+            .collect::<Vec<_>>();
+        let mut neighbours = Vec::with_capacity(cells.len() * directions.len());
+        for rank in 0..ranks as i32 {
+            for file in 0..files as i32 {
+                for &(_, df, dr) in &SQUARE_DIRECTIONS {
+                    let (f, r) = (file + df, rank + dr);
+                    neighbours.push(
+                        (f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32)
+                            .then(|| Cell((f + r * files as i32) as u16)),
+                    );
+                }
+            }
+        }
+        Board {
+            cells,
+            directions,
+            neighbours,
+            lines: Vec::new(),
+            width: files as f32,
+            height: ranks as f32,
+        }
+    }
+
+    /// A board from explicit parts. `neighbours` holds, for each cell, one entry per direction.
+    ///
+    /// # Panics
+    /// If the neighbour table does not have `cells * directions` entries or names a cell that
+    /// does not exist (a programming error in a board definition).
+    pub fn from_parts(
+        cells: Vec<CellInfo>,
+        directions: Vec<Direction>,
+        neighbours: Vec<Option<Cell>>,
+        lines: Vec<(Cell, Cell)>,
+    ) -> Board {
+        assert_eq!(neighbours.len(), cells.len() * directions.len());
+        assert!(neighbours
+            .iter()
+            .flatten()
+            .all(|c| c.index() < cells.len()));
+        let width = cells.iter().map(|c| c.x).fold(0.0, f32::max) + 1.0;
+        let height = cells.iter().map(|c| c.y).fold(0.0, f32::max) + 1.0;
+        Board {
+            cells,
+            directions,
+            neighbours,
+            lines,
+            width,
+            height,
+        }
+    }
+
+    /// Adds a drawing class to a cell.
+    pub fn add_class(&mut self, cell: Cell, class: &'static str) {
+        self.cells[cell.index()].classes.push(class);
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn cells(&self) -> &[CellInfo] {
+        &self.cells
+    }
+
+    pub fn cell_ids(&self) -> impl Iterator<Item = Cell> {
+        (0..self.cells.len() as u16).map(Cell)
+    }
+
+    pub fn info(&self, cell: Cell) -> &CellInfo {
+        &self.cells[cell.index()]
+    }
+
+    pub fn name(&self, cell: Cell) -> &str {
+        &self.cells[cell.index()].name
+    }
+
+    /// Looks a cell up by name, ignoring case.
+    pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
+        self.cells
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name))
+            .map(|i| Cell(i as u16))
+    }
+
+    pub fn directions(&self) -> &[Direction] {
+        &self.directions
+    }
+
+    /// The neighbour of `cell` in direction number `dir`.
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, dir: usize) -> Option<Cell> {
+        self.neighbours[cell.index() * self.directions.len() + dir]
+    }
+
+    /// The cells from `cell` (excluded) outwards in direction `dir` up to the edge.
+    pub fn ray(&self, cell: Cell, dir: usize) -> Ray<'_> {
+        Ray {
+            board: self,
+            at: cell,
+            dir,
+        }
+    }
+
+    pub fn lines(&self) -> &[(Cell, Cell)] {
+        &self.lines
+    }
+
+    /// Width and height of the drawing, in cell units.
+    pub fn extent(&self) -> (f32, f32) {
+        (self.width, self.height)
+    }
+}
+
+/// Iterator over the cells of a ray; see [`Board::ray`].
+#[derive(Clone, Debug)]
+pub struct Ray<'a> {
+    board: &'a Board,
+    at: Cell,
+    dir: usize,
+}
+
+impl Iterator for Ray<'_> {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
+        let next = self.board.neighbour(self.at, self.dir)?;
+        self.at = next;
+        Some(next)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rectangle_names_and_neighbours() {
+        let b = Board::rectangle(7, 7, false);
+        assert_eq!(b.len(), 49);
+        let d4 = b.cell_by_name("d4").unwrap();
+        assert_eq!(b.name(d4), "d4");
+        assert_eq!(b.cell_by_name("D4"), Some(d4));
+        assert_eq!(b.name(b.neighbour(d4, 0).unwrap()), "d5");
+        assert_eq!(b.name(b.neighbour(d4, 1).unwrap()), "e5");
+        assert_eq!(b.name(b.neighbour(d4, 5).unwrap()), "c3");
+        let a1 = b.cell_by_name("a1").unwrap();
+        assert_eq!(b.neighbour(a1, 4), None);
+        let ray: Vec<_> = b.ray(a1, 1).map(|c| b.name(c).to_string()).collect();
+        assert_eq!(ray, ["b2", "c3", "d4", "e5", "f6", "g7"]);
+        assert_eq!(b.cell_by_name("h1"), None);
+        assert_eq!(b.info(a1).y, 6.0);
+    }
+
+    #[test]
+    fn uppercase_names() {
+        let b = Board::rectangle(12, 12, true);
+        assert_eq!(b.name(Cell(143)), "L12");
+        assert_eq!(b.cell_by_name("l12"), Some(Cell(143)));
+    }
+}

@@ -1,0 +1,189 @@
+//! How a game ends: the winner (or a draw), the reason and any score.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Player;
+
+/// Why a game ended. The text form is stored in records (`[Termination]`) and databases, so a
+/// variant's text never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    /// Neither player can move.
+    NoMoves,
+    /// The same position occurred for the third time.
+    Repetition,
+    Resignation,
+    DrawAgreed,
+    /// Adjudicated after a move limit that the rules themselves do not have.
+    MoveLimit,
+    /// Decided by counting a score.
+    Score,
+    /// A king or piece reached its goal.
+    Goal,
+    /// The player to move has nothing left to play with.
+    NoPieces,
+}
+
+impl Reason {
+    const ALL: [Reason; 10] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::NoMoves,
+        Reason::Repetition,
+        Reason::Resignation,
+        Reason::DrawAgreed,
+        Reason::MoveLimit,
+        Reason::Score,
+        Reason::Goal,
+        Reason::NoPieces,
+    ];
+
+    /// The stable key of this reason.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::NoMoves => "no moves",
+            Reason::Repetition => "threefold repetition",
+            Reason::Resignation => "resignation",
+            Reason::DrawAgreed => "draw agreed",
+            Reason::MoveLimit => "move limit",
+            Reason::Score => "score",
+            Reason::Goal => "goal reached",
+            Reason::NoPieces => "no pieces",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// An unknown termination reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown termination reason {0:?}")]
+pub struct UnknownReason(pub String);
+
+impl FromStr for Reason {
+    type Err = UnknownReason;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.key().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownReason(s.to_string()))
+    }
+}
+
+/// Points counted at the end of a scored game, with a human-readable breakdown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    pub white: i64,
+    pub black: i64,
+    pub breakdown: String,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Player>,
+    pub reason: Reason,
+    pub score: Option<Score>,
+}
+
+impl Outcome {
+    pub fn win(winner: Player, reason: Reason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+            score: None,
+        }
+    }
+
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+            score: None,
+        }
+    }
+
+    /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        match self.winner {
+            Some(Player::White) => "1-0",
+            Some(Player::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// 1.0 for a win of `player`, 0.0 for a loss, 0.5 for a draw.
+    pub fn value_for(&self, player: Player) -> f64 {
+        match self.winner {
+            Some(w) if w == player => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(p) => write!(f, "{p} wins by {}", self.reason)?,
+            None => write!(f, "draw by {}", self.reason)?,
+        }
+        if let Some(score) = &self.score {
+            write!(f, " ({}-{}: {})", score.white, score.black, score.breakdown)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a game goes on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Status::Ongoing => None,
+            Status::Over(o) => Some(o),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_round_trip_through_text() {
+        for r in Reason::ALL {
+            assert_eq!(r.key().parse::<Reason>(), Ok(r));
+        }
+        assert!("bored".parse::<Reason>().is_err());
+    }
+
+    #[test]
+    fn result_tokens_and_values() {
+        let o = Outcome::win(Player::Black, Reason::Checkmate);
+        assert_eq!(o.result_token(), "0-1");
+        assert_eq!(o.value_for(Player::Black), 1.0);
+        assert_eq!(o.value_for(Player::White), 0.0);
+        assert_eq!(o.to_string(), "Black wins by checkmate");
+        assert_eq!(Outcome::draw(Reason::Stalemate).value_for(Player::White), 0.5);
+    }
+}

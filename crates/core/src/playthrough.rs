@@ -1,0 +1,145 @@
+//! A game being played: the start, the moves so far, repetition tracking and endings that the
+//! board alone does not show (resignation, agreement, adjudication). Common to every game.
+
+use crate::{Game, MoveError, Outcome, Player, Reason, RepetitionRule, Status};
+
+/// A game in progress or finished, with its history.
+#[derive(Clone, Debug)]
+pub struct Playthrough<G: Game> {
+    game: G,
+    start: G::State,
+    state: G::State,
+    moves: Vec<G::Move>,
+    texts: Vec<String>,
+    /// `hashes[i]` is the hash of the position after `i` moves.
+    hashes: Vec<u64>,
+    ended: Option<Outcome>,
+}
+
+impl<G: Game> Playthrough<G> {
+    /// A game from the ruleset's start position.
+    pub fn new(game: G) -> Self {
+        let start = game.start();
+        Self::from_state(game, start)
+    }
+
+    /// A game from any position.
+    pub fn from_state(game: G, start: G::State) -> Self {
+        let hash = game.hash(&start);
+        Playthrough {
+            state: start.clone(),
+            start,
+            game,
+            moves: Vec::new(),
+            texts: Vec::new(),
+            hashes: vec![hash],
+            ended: None,
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn start(&self) -> &G::State {
+        &self.start
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The moves in notation, as they were written when played.
+    pub fn move_texts(&self) -> &[String] {
+        &self.texts
+    }
+
+    pub fn to_move(&self) -> Player {
+        self.game.to_move(&self.state)
+    }
+
+    /// How often the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let now = self.hashes[self.hashes.len() - 1];
+        self.hashes.iter().filter(|&&h| h == now).count()
+    }
+
+    /// The status, counting repetition and endings by agreement.
+    pub fn status(&self) -> Status {
+        if let Some(outcome) = &self.ended {
+            return Status::Over(outcome.clone());
+        }
+        let status = self.game.status(&self.state);
+        if status.is_over() {
+            return status;
+        }
+        if self.game.repetition_rule() == RepetitionRule::DrawOnThird && self.repetitions() >= 3 {
+            return Status::Over(Outcome::draw(Reason::Repetition));
+        }
+        status
+    }
+
+    /// The legal moves now, after the repetition rule; none once the game is over.
+    pub fn legal_moves(&self, moves: &mut Vec<G::Move>) {
+        moves.clear();
+        if self.status().is_over() {
+            return;
+        }
+        self.game.legal_moves(&self.state, moves);
+        if self.game.repetition_rule() == RepetitionRule::ForbidThird {
+            moves.retain(|&m| {
+                let mut next = self.state.clone();
+                self.game.play(&mut next, m);
+                let h = self.game.hash(&next);
+                self.hashes.iter().filter(|&&x| x == h).count() < 2
+            });
+        }
+    }
+
+    /// Plays a legal move; anything else is refused and changes nothing.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), MoveError> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let text = self.game.move_text(&self.state, mv);
+        if !legal.contains(&mv) {
+            let reason = if self.status().is_over() {
+                "the game is over"
+            } else {
+                "not among the legal moves"
+            };
+            return Err(MoveError::illegal(&text, reason));
+        }
+        self.game.play(&mut self.state, mv);
+        self.moves.push(mv);
+        self.texts.push(text);
+        self.hashes.push(self.game.hash(&self.state));
+        Ok(())
+    }
+
+    /// Reads a move in the game's notation and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        if let Status::Over(outcome) = self.status() {
+            return Err(MoveError::illegal(text, format!("the game is over ({outcome})")));
+        }
+        let mv = self.game.parse_move(&self.state, text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Ends the game by something other than the board: resignation, agreement, adjudication.
+    /// Does nothing if the game is already over.
+    pub fn end(&mut self, outcome: Outcome) {
+        if !self.status().is_over() {
+            self.ended = Some(outcome);
+        }
+    }
+
+    /// `player` resigns.
+    pub fn resign(&mut self, player: Player) {
+        self.end(Outcome::win(player.opponent(), Reason::Resignation));
+    }
+}

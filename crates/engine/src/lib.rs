@@ -1,0 +1,5 @@
+//! Denkmeter's engine: perft, the generic Monte Carlo tree search, the mate solver, matches, and
+//! the object-safe layer that the command line and the server use. No game names live here.
+
+pub mod perft;
+pub mod solver;

@@ -1,0 +1,1 @@
+//! Chad (Christian Freeling, 1979).

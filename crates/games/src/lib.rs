@@ -1,0 +1,4 @@
+//! The rules of every Denkmeter game, one module per game, and the registry of rulesets.
+
+pub mod chad;
+pub mod shakti;

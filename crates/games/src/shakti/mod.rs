@@ -1,0 +1,1 @@
+//! Shakti (Christian Freeling, 1982).
