@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Independent reference move generator and perft counter for Chad and Shakti.
 
-Written straight from docs in /work/shared/rules (README.md, chad.md, shakti.md), standard library
-only, deliberately slow and simple so that it can be checked by reading. It shares no code with the
-Rust implementation and is meant to cross-check it.
+Written straight from the rules files in /work/shared/rules (README.md, chad.md, shakti.md).
+Standard library only, deliberately slow and simple so that it can be checked by reading. It shares
+no code with the Rust implementation and is meant to cross-check it.
 
 Usage:
     python3 tools/reference_perft.py chad|shakti DEPTH [POSITION]   -> "D COUNT" for D = 1..DEPTH
@@ -352,7 +352,7 @@ def perft(legal_moves, board, side, depth):
 
 def main(argv):
     if len(argv) < 3 or argv[1] not in GAMES:
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        print(__doc__.strip().split("\n\n")[2], file=sys.stderr)
         return 2
     size, holes_allowed, start, legal_moves = GAMES[argv[1]]
     command = argv[2]

@@ -1,1 +1,100 @@
-fn main() {}
+//! `denkmeter`: play, analyse and study rediscovered board games from the command line.
+
+mod draw;
+mod list;
+mod matches;
+mod perft;
+mod play;
+mod record;
+mod rules;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{anyhow, Result};
+use clap::{Parser, Subcommand};
+use denkmeter_engine::dynamic::AnyGame;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "denkmeter",
+    version,
+    about = "Play, analyse and study rediscovered board games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Every ruleset with a one-line description.
+    List,
+    /// The rules page of a ruleset's game.
+    Rules { ruleset: String },
+    /// The legal moves, one per line, in the game's notation.
+    Moves {
+        ruleset: String,
+        /// A position string (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Count move sequences: one line `DEPTH COUNT` per depth.
+    Perft(perft::PerftArgs),
+    /// Play a game in the terminal.
+    Play(play::PlayArgs),
+    /// Work with game records.
+    Record {
+        #[command(subcommand)]
+        command: record::RecordCommand,
+    },
+    /// An SVG diagram of a position, on standard output.
+    Diagram {
+        ruleset: String,
+        /// A position string (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Play two computer players against each other over many games.
+    Match(matches::MatchArgs),
+}
+
+/// The ruleset with this name, or an error listing the known names.
+pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
+    denkmeter_games::registry::find(name).ok_or_else(|| {
+        anyhow!(
+            "unknown ruleset {name:?}; known rulesets: {}",
+            denkmeter_games::registry::names().join(", ")
+        )
+    })
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::List => list::run(),
+        Command::Rules { ruleset } => rules::run(&ruleset),
+        Command::Moves { ruleset, position } => perft::moves(&ruleset, position.as_deref()),
+        Command::Perft(args) => perft::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Record { command } => record::run(&command),
+        Command::Diagram { ruleset, position } => perft::diagram(&ruleset, position.as_deref()),
+        Command::Match(args) => matches::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

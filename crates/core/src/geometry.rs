@@ -90,11 +90,7 @@ impl Board {
                     x: file as f32,
                     y: (ranks - 1 - rank) as f32,
                     shape: Shape::Square,
-                    classes: vec![if (file + rank) % 2 == 0 {
-                        "dark"
-                    } else {
-                        "light"
-                    }],
+                    classes: Vec::new(),
                 });
             }
         }
@@ -136,10 +132,7 @@ impl Board {
         lines: Vec<(Cell, Cell)>,
     ) -> Board {
         assert_eq!(neighbours.len(), cells.len() * directions.len());
-        assert!(neighbours
-            .iter()
-            .flatten()
-            .all(|c| c.index() < cells.len()));
+        assert!(neighbours.iter().flatten().all(|c| c.index() < cells.len()));
         let width = cells.iter().map(|c| c.x).fold(0.0, f32::max) + 1.0;
         let height = cells.iter().map(|c| c.y).fold(0.0, f32::max) + 1.0;
         Board {
@@ -150,6 +143,21 @@ impl Board {
             width,
             height,
         }
+    }
+
+    /// Marks the squares of a rectangular board dark and light as on a chequered board, `a1`
+    /// dark.
+    pub fn checkered(mut self) -> Board {
+        for cell in &mut self.cells {
+            let (file, y) = (cell.x as i64, cell.y as i64);
+            let rank = self.height as i64 - 1 - y;
+            cell.classes.push(if (file + rank) % 2 == 0 {
+                "dark"
+            } else {
+                "light"
+            });
+        }
+        self
     }
 
     /// Adds a drawing class to a cell.

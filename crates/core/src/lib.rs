@@ -8,6 +8,7 @@ mod player;
 mod playthrough;
 mod position;
 mod record;
+pub mod svg;
 mod view;
 pub mod zobrist;
 

@@ -184,6 +184,9 @@ mod tests {
         assert_eq!(o.value_for(Player::Black), 1.0);
         assert_eq!(o.value_for(Player::White), 0.0);
         assert_eq!(o.to_string(), "Black wins by checkmate");
-        assert_eq!(Outcome::draw(Reason::Stalemate).value_for(Player::White), 0.5);
+        assert_eq!(
+            Outcome::draw(Reason::Stalemate).value_for(Player::White),
+            0.5
+        );
     }
 }

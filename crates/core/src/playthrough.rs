@@ -123,7 +123,10 @@ impl<G: Game> Playthrough<G> {
     /// Reads a move in the game's notation and plays it.
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
         if let Status::Over(outcome) = self.status() {
-            return Err(MoveError::illegal(text, format!("the game is over ({outcome})")));
+            return Err(MoveError::illegal(
+                text,
+                format!("the game is over ({outcome})"),
+            ));
         }
         let mv = self.game.parse_move(&self.state, text)?;
         self.play(mv)?;

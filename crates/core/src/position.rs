@@ -61,7 +61,10 @@ impl Grid {
         let board = parts.next().unwrap_or_default();
         let side = parts.next().unwrap_or_default();
         let mut side_chars = side.chars();
-        let to_move = match (side_chars.next().and_then(Player::from_letter), side_chars.next()) {
+        let to_move = match (
+            side_chars.next().and_then(Player::from_letter),
+            side_chars.next(),
+        ) {
             (Some(p), None) => p,
             _ => return Err(PositionError::SideToMove(side.to_string())),
         };
@@ -166,13 +169,37 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         assert_eq!(parse(""), Err(PositionError::Empty));
-        assert!(matches!(parse("12/12/12"), Err(PositionError::SideToMove(_))));
-        assert!(matches!(parse("12/12/12 x"), Err(PositionError::SideToMove(_))));
-        assert!(matches!(parse("12/12 w"), Err(PositionError::RowCount { expected: 3, found: 2 })));
-        assert!(matches!(parse("12/11/12 w"), Err(PositionError::RowLength { row: 2, .. })));
-        assert!(matches!(parse("12/13/12 w"), Err(PositionError::BadNumber { row: 2, .. })));
-        assert!(matches!(parse("12/11Z/12 w"), Err(PositionError::BadCharacter { row: 2, found: 'Z' })));
-        assert!(matches!(parse("12/0/12 w"), Err(PositionError::BadNumber { .. })));
+        assert!(matches!(
+            parse("12/12/12"),
+            Err(PositionError::SideToMove(_))
+        ));
+        assert!(matches!(
+            parse("12/12/12 x"),
+            Err(PositionError::SideToMove(_))
+        ));
+        assert!(matches!(
+            parse("12/12 w"),
+            Err(PositionError::RowCount {
+                expected: 3,
+                found: 2
+            })
+        ));
+        assert!(matches!(
+            parse("12/11/12 w"),
+            Err(PositionError::RowLength { row: 2, .. })
+        ));
+        assert!(matches!(
+            parse("12/13/12 w"),
+            Err(PositionError::BadNumber { row: 2, .. })
+        ));
+        assert!(matches!(
+            parse("12/11Z/12 w"),
+            Err(PositionError::BadCharacter { row: 2, found: 'Z' })
+        ));
+        assert!(matches!(
+            parse("12/0/12 w"),
+            Err(PositionError::BadNumber { .. })
+        ));
         assert!(matches!(
             parse("12/99999999999999999999999/12 w"),
             Err(PositionError::BadNumber { .. })

@@ -178,9 +178,16 @@ impl fmt::Display for Record {
         }
         writeln!(f)?;
         let mut line = String::new();
+        // A record from a position with Black to move starts with `1... move`.
+        let black_first = self
+            .tag("Position")
+            .is_some_and(|p| p.trim_end().ends_with(" b"));
         for (i, mv) in self.moves.iter().enumerate() {
-            let token = if i % 2 == 0 {
-                format!("{}. {mv}", i / 2 + 1)
+            let ply = i + usize::from(black_first);
+            let token = if i == 0 && black_first {
+                format!("1... {mv}")
+            } else if ply % 2 == 0 {
+                format!("{}. {mv}", ply / 2 + 1)
             } else {
                 mv.clone()
             };
@@ -328,7 +335,9 @@ mod tests {
 
     #[test]
     fn malformed_tags_name_their_line() {
-        let err = "[Game \"chad\"]\n[White unquoted]\n".parse::<Record>().unwrap_err();
+        let err = "[Game \"chad\"]\n[White unquoted]\n"
+            .parse::<Record>()
+            .unwrap_err();
         assert!(matches!(err, RecordError::Tag { line: 2, .. }), "{err}");
         let err = "[Game \"chad\"]\n1. a {open".parse::<Record>().unwrap_err();
         assert_eq!(err, RecordError::Comment { line: 2 });

@@ -1,4 +1,5 @@
 //! The rules of every Denkmeter game, one module per game, and the registry of rulesets.
 
 pub mod chad;
+pub mod registry;
 pub mod shakti;

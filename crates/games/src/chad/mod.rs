@@ -1,1 +1,217 @@
-//! Chad (Christian Freeling, 1979).
+//! Chad (Christian Freeling, 1979): kings locked in 3x3 castles, rooks that only capture across
+//! a castle's wall, and rooks that become queens inside the enemy castle. The rules are in
+//! `docs/rules/chad.md`.
+//!
+//! ```
+//! use denkmeter_core::Game;
+//! use denkmeter_games::chad::Chad;
+//!
+//! let chad = Chad::new();
+//! let start = chad.start();
+//! let mut moves = Vec::new();
+//! chad.legal_moves(&start, &mut moves);
+//! assert_eq!(moves.len(), 54);
+//! let mv = chad.parse_move(&start, "d5-d9").unwrap();
+//! assert_eq!(chad.move_text(&start, mv), "D5-D9");
+//! ```
+
+mod movegen;
+mod notation;
+mod state;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use std::ops::ControlFlow;
+
+use denkmeter_core::{
+    Board, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
+    PositionView, Reason, Status,
+};
+use rand::RngCore;
+
+pub use state::{Kind, Move, Piece, State};
+
+use tables::{in_castle, on_wall, CELLS};
+
+/// The start position.
+pub const START: &str = "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w";
+
+/// The rules of Chad (ruleset `chad`).
+#[derive(Clone, Debug)]
+pub struct Chad {
+    board: Board,
+}
+
+impl Chad {
+    /// The one Chad ruleset. Its board is 12x12 with the castles and walls marked by the drawing
+    /// classes `castle-white`, `castle-black`, `wall-white` and `wall-black`.
+    pub fn new() -> Chad {
+        let mut board = Board::rectangle(tables::SIZE, tables::SIZE, true);
+        for sq in 0..CELLS {
+            let cell = Cell(sq as u16);
+            for (player, castle, wall) in [
+                (Player::White, "castle-white", "wall-white"),
+                (Player::Black, "castle-black", "wall-black"),
+            ] {
+                if in_castle(player, sq) {
+                    board.add_class(cell, castle);
+                }
+                if on_wall(player, sq) {
+                    board.add_class(cell, wall);
+                }
+            }
+        }
+        Chad { board }
+    }
+}
+
+impl Default for Chad {
+    fn default() -> Chad {
+        Chad::new()
+    }
+}
+
+/// Material counted by [`Game::playout_value`]: a rook is 1, a queen 3.
+const ROOK_VALUE: f64 = 1.0;
+const QUEEN_VALUE: f64 = 3.0;
+/// How steeply the material difference moves the playout value away from 0.5.
+const PLAYOUT_SCALE: f64 = 0.5;
+
+impl Game for Chad {
+    type Move = Move;
+    type State = State;
+    type Observation = State;
+
+    fn name(&self) -> &str {
+        "chad"
+    }
+
+    fn family(&self) -> &'static str {
+        "chad"
+    }
+
+    fn description(&self) -> &str {
+        "Chad (Freeling 1979): kings in castles, rooks capture only across the castle wall"
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn start(&self) -> State {
+        notation::parse_position(START).expect("the start position is valid")
+    }
+
+    fn to_move(&self, state: &State) -> Player {
+        state.to_move
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        moves.clear();
+        let _ = movegen::for_each_legal(state, |m| {
+            moves.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn play(&self, state: &mut State, mv: Move) {
+        state.apply(mv);
+    }
+
+    fn status(&self, state: &State) -> Status {
+        if movegen::has_legal_move(state) {
+            Status::Ongoing
+        } else if movegen::in_check(state) {
+            Status::Over(Outcome::win(!state.to_move, Reason::Checkmate))
+        } else {
+            Status::Over(Outcome::draw(Reason::Stalemate))
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    fn move_text(&self, _state: &State, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(state, text)
+    }
+
+    fn position_text(&self, state: &State) -> String {
+        state.to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        notation::parse_position(text)
+    }
+
+    fn move_view(&self, _state: &State, mv: Move) -> MoveView {
+        MoveView {
+            from: Some(mv.from()),
+            to: Some(mv.to()),
+            captured: if mv.is_capture() {
+                vec![mv.to()]
+            } else {
+                Vec::new()
+            },
+            promotes: mv.is_promotion(),
+            ..MoveView::default()
+        }
+    }
+
+    fn position_view(&self, state: &State, _viewer: Option<Player>) -> PositionView {
+        let pieces = (0..CELLS)
+            .filter_map(|sq| {
+                state.board[sq].map(|p| PieceView {
+                    cell: Cell(sq as u16),
+                    owner: p.owner(),
+                    kind: p.kind().name(),
+                    letter: p.letter(),
+                })
+            })
+            .collect();
+        PositionView {
+            pieces,
+            absent: Vec::new(),
+            to_move: state.to_move,
+        }
+    }
+
+    fn observe(&self, state: &State, _player: Player) -> State {
+        state.clone()
+    }
+
+    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
+        observation.clone()
+    }
+
+    fn playout_limit(&self) -> usize {
+        200
+    }
+
+    /// Material (rook 1, queen 3) squashed by a logistic curve: random playouts seldom mate.
+    fn playout_value(&self, state: &State) -> f64 {
+        let material: f64 = state
+            .board
+            .iter()
+            .flatten()
+            .map(|p| {
+                let value = match p.kind() {
+                    Kind::King => 0.0,
+                    Kind::Rook => ROOK_VALUE,
+                    Kind::Queen => QUEEN_VALUE,
+                };
+                if p.owner() == Player::White {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .sum();
+        1.0 / (1.0 + (-PLAYOUT_SCALE * material).exp())
+    }
+}

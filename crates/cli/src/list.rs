@@ -1,0 +1,12 @@
+//! `denkmeter list`.
+
+use anyhow::Result;
+
+pub fn run() -> Result<()> {
+    let rulesets = denkmeter_games::registry::rulesets();
+    let width = rulesets.iter().map(|g| g.name().len()).max().unwrap_or(0);
+    for game in rulesets {
+        println!("{:width$}  {}", game.name(), game.description());
+    }
+    Ok(())
+}

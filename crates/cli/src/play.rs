@@ -1,0 +1,316 @@
+//! `denkmeter play`: a game in the terminal between people and the computer. The record is
+//! written after every move, so nothing is lost if the program is stopped.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, Context, Result};
+use clap::Args;
+use denkmeter_core::{Player, Status};
+use denkmeter_engine::dynamic::{AnySession, MAX_LEVEL};
+use denkmeter_engine::matches::Agent;
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    ruleset: String,
+    /// Who plays White: human, computer[:LEVEL] (1-6) or random.
+    #[arg(long, default_value = "human")]
+    white: Seat,
+    /// Who plays Black: human, computer[:LEVEL] (1-6) or random.
+    #[arg(long, default_value = "computer")]
+    black: Seat,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    position: Option<String>,
+    /// Seed for the computer's search (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where to save the record (default: denkmeter-RULESET-DATE-TIME.pgn here).
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug)]
+pub enum Seat {
+    Human,
+    Computer(Agent, Option<u8>),
+}
+
+impl FromStr for Seat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "human" {
+            return Ok(Seat::Human);
+        }
+        let level = match s.split_once(':') {
+            Some(("computer", l)) => l.parse::<u8>().ok(),
+            _ if s == "computer" => Some(3),
+            _ => None,
+        };
+        let agent: Agent = s.parse().map_err(|_| {
+            format!(
+                "expected human, computer, computer:LEVEL (1-{MAX_LEVEL}) or random, found {s:?}"
+            )
+        })?;
+        Ok(Seat::Computer(agent, level))
+    }
+}
+
+impl Seat {
+    fn describe(self) -> String {
+        match self {
+            Seat::Human => "human".to_string(),
+            Seat::Computer(Agent::Random, _) => "random mover".to_string(),
+            Seat::Computer(_, Some(level)) => format!("Denkmeter MCTS level {level}"),
+            Seat::Computer(agent, None) => format!("Denkmeter {agent}"),
+        }
+    }
+}
+
+/// Days since 1970-01-01 to a civil (year, month, day), proleptic Gregorian calendar.
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+fn now_stamp() -> (String, String) {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (y, m, d) = civil_date(secs.div_euclid(86_400));
+    let t = secs.rem_euclid(86_400);
+    (
+        format!("{y:04}.{m:02}.{d:02}"),
+        format!(
+            "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+            t / 3600,
+            t / 60 % 60,
+            t % 60
+        ),
+    )
+}
+
+/// Writes the record next to its final place, then renames it, so a crash never leaves half a
+/// file.
+fn save(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("pgn.tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+struct Table {
+    session: Box<dyn AnySession>,
+    tags: Vec<(String, String)>,
+    path: PathBuf,
+}
+
+impl Table {
+    fn save(&self) -> Result<()> {
+        let tags: Vec<(&str, &str)> = self
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        save(&self.path, &self.session.record(&tags).to_string())
+    }
+}
+
+const HELP: &str = "Type a move in the game's notation, or: moves (list the legal moves), \
+                    board (draw again), resign, quit (save and stop), help.";
+
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let game = crate::find_ruleset(&args.ruleset)?;
+    let session = game
+        .new_game(args.position.as_deref())
+        .context("bad --position")?;
+    let (date, stamp) = now_stamp();
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let path = args
+        .record
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("denkmeter-{}-{stamp}.pgn", game.name())));
+    let seats = [args.white, args.black];
+    let mut table = Table {
+        session,
+        tags: vec![
+            ("White".into(), seats[0].describe()),
+            ("Black".into(), seats[1].describe()),
+            ("Date".into(), date),
+            ("Seed".into(), seed.to_string()),
+        ],
+        path,
+    };
+    table.save()?;
+    println!(
+        "Denkmeter: {} ({}). {HELP}",
+        game.name(),
+        game.description()
+    );
+    println!(
+        "The record is saved to {} after every move.",
+        table.path.display()
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut marked = Vec::new();
+    let mut show_board = true;
+    loop {
+        if show_board {
+            println!();
+            print!(
+                "{}",
+                crate::draw::board(game.board(), &table.session.view(None), &marked)
+            );
+            let moves = table.session.moves();
+            if let Some(last) = moves.last() {
+                println!("Last move: {}. {last}", moves.len().div_ceil(2));
+            }
+        }
+        show_board = true;
+        if let Status::Over(outcome) = table.session.status() {
+            println!("Game over: {outcome} ({}).", outcome.result_token());
+            break;
+        }
+        let player = table.session.to_move();
+        let seat = seats[player.index()];
+        let chosen = match seat {
+            Seat::Computer(agent, _) => {
+                println!("{player} ({}) is thinking...", seat.describe());
+                let ply = table.session.moves().len() as u64;
+                let mv = agent
+                    .choose(table.session.as_ref(), seed.wrapping_add(ply))
+                    .ok_or_else(|| anyhow!("the computer found no move"))?;
+                println!("{player} plays {mv}");
+                mv
+            }
+            Seat::Human => {
+                print!("{player} to move> ");
+                std::io::stdout().flush().ok();
+                let Some(line) = lines.next() else {
+                    println!();
+                    println!(
+                        "End of input: the game is saved unfinished in {}.",
+                        table.path.display()
+                    );
+                    return table.save();
+                };
+                let line = line.context("cannot read the terminal")?;
+                let input = line.trim();
+                match input {
+                    "" => {
+                        show_board = false;
+                        continue;
+                    }
+                    "help" | "?" => {
+                        println!("{HELP}");
+                        show_board = false;
+                        continue;
+                    }
+                    "board" => continue,
+                    "moves" => {
+                        print_moves(table.session.as_ref());
+                        show_board = false;
+                        continue;
+                    }
+                    "quit" | "exit" => {
+                        table.save()?;
+                        println!("Saved unfinished in {}.", table.path.display());
+                        return Ok(());
+                    }
+                    "resign" => {
+                        table.session.end(denkmeter_core::Outcome::win(
+                            !player,
+                            denkmeter_core::Reason::Resignation,
+                        ));
+                        table.save()?;
+                        continue;
+                    }
+                    _ => input.to_string(),
+                }
+            }
+        };
+        let view_before = table.session.legal_moves();
+        match table.session.play(&chosen) {
+            Ok(text) => {
+                marked = view_before
+                    .iter()
+                    .find(|m| m.text == text)
+                    .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
+                    .unwrap_or_default();
+                table.save()?;
+            }
+            Err(error) => {
+                println!("{error}.");
+                print_moves(table.session.as_ref());
+                show_board = false;
+            }
+        }
+    }
+    table.save()?;
+    println!("Record saved to {}.", table.path.display());
+    Ok(())
+}
+
+fn print_moves(session: &dyn AnySession) {
+    let moves: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
+    let player = session.to_move();
+    let side = match player {
+        Player::White => "White",
+        Player::Black => "Black",
+    };
+    println!(
+        "Legal moves for {side} ({}): {}",
+        moves.len(),
+        moves.join(" ")
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_779), (2026, 11, 22));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn seats_parse() {
+        assert!(matches!("human".parse::<Seat>(), Ok(Seat::Human)));
+        assert!(matches!(
+            "computer:2".parse::<Seat>(),
+            Ok(Seat::Computer(_, Some(2)))
+        ));
+        assert!(matches!(
+            "computer".parse::<Seat>(),
+            Ok(Seat::Computer(_, Some(3)))
+        ));
+        assert!(matches!(
+            "random".parse::<Seat>(),
+            Ok(Seat::Computer(Agent::Random, None))
+        ));
+        assert!("computer:9".parse::<Seat>().is_err());
+        assert!("robot".parse::<Seat>().is_err());
+    }
+}

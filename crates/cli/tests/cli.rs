@@ -1,0 +1,193 @@
+//! The `denkmeter` binary as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn denkmeter(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn list_names_every_ruleset_with_a_description() {
+    let out = denkmeter(&["list"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for name in ["chad", "shakti"] {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} missing from\n{text}"));
+        assert!(line.split_whitespace().count() > 3, "{line}");
+    }
+}
+
+#[test]
+fn rules_prints_the_rules_page() {
+    let out = denkmeter(&["rules", "shakti"], "");
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("What is reconstructed"));
+    let out = denkmeter(&["rules", "chess"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("unknown ruleset \"chess\""),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let out = denkmeter(&["perft", "chad", "--depth", "2"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1 54\n2 2844\n");
+    let out = denkmeter(
+        &[
+            "perft",
+            "shakti",
+            "--depth",
+            "2",
+            "--position",
+            "k6/2-2-w/5-1/4-2/1--K3/2-4/7 w",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "1 5\n2 55\n");
+}
+
+#[test]
+fn moves_lists_the_legal_moves() {
+    let out = denkmeter(
+        &[
+            "moves",
+            "shakti",
+            "--position",
+            "k6/2-2-w/5-1/4-2/1--K3/2-4/7 w",
+        ],
+        "",
+    );
+    let mut moves: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    moves.sort();
+    assert_eq!(moves, ["d3-c4", "d3-d2", "d3-d4", "d3-e2", "d3-e3"]);
+}
+
+#[test]
+fn bad_positions_are_one_line_errors() {
+    for position in [
+        "",
+        "12/12 w",
+        "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 x",
+    ] {
+        let out = denkmeter(
+            &["perft", "chad", "--depth", "1", "--position", position],
+            "",
+        );
+        assert!(!out.status.success());
+        let err = stderr(&out);
+        assert!(err.starts_with("error: bad --position"), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn play_survives_bad_input_and_saves_the_record() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &[
+            "play",
+            "chad",
+            "--black",
+            "computer:1",
+            "--seed",
+            "3",
+            "--record",
+            path_text,
+        ],
+        "D3-D9\nnonsense\n\nmoves\nC5-A5\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("is not legal here"), "{text}");
+    assert!(text.contains("cannot read move \"nonsense\""), "{text}");
+    assert!(text.contains("Legal moves for White (54)"), "{text}");
+    assert!(text.contains("Black plays"), "{text}");
+    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    assert!(record.contains("1. C5-A5 "), "{record}");
+    assert!(record.contains("[Result \"*\"]"), "{record}");
+    let check = denkmeter(&["record", "check", path_text], "");
+    assert!(check.status.success(), "{}", stderr(&check));
+    assert!(
+        stdout(&check).contains("ok, chad (2 moves"),
+        "{}",
+        stdout(&check)
+    );
+}
+
+#[test]
+fn play_saves_the_record_at_end_of_input() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("eof.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &["play", "shakti", "--black", "human", "--record", path_text],
+        "b2-b4\nb6-b5\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    assert!(record.contains("1. b2-b4 b6-b5 *"), "{record}");
+}
+
+#[test]
+fn computers_play_a_whole_game_to_a_result() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("cc.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &[
+            "play", "shakti", "--white", "random", "--black", "random", "--seed", "5", "--record",
+            path_text,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Game over:"), "{}", stdout(&out));
+    let check = denkmeter(&["record", "check", path_text], "");
+    assert!(check.status.success(), "{}", stderr(&check));
+}
+
+#[test]
+fn record_check_names_the_first_illegal_move() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("bad.pgn");
+    std::fs::write(
+        &path,
+        "[Game \"chad\"]\n[Ruleset \"chad\"]\n[Result \"*\"]\n\n1. C5-A5 I8-I5 2. A5-B6 J9-L9 *\n",
+    )
+    .expect("written");
+    let out = denkmeter(&["record", "check", path.to_str().expect("utf-8 path")], "");
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("move 2. A5-B6 (White)"), "{err}");
+}

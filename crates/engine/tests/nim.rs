@@ -1,0 +1,164 @@
+//! The engine against a game small enough to know everything about: Nim with one pile, where a
+//! player takes 1, 2 or 3 and whoever takes the last counter wins. The player to move loses
+//! exactly when the pile is a multiple of 4.
+
+use denkmeter_core::{
+    Board, Game, MoveError, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status,
+};
+use denkmeter_engine::mcts::{self, Limits, MctsConfig};
+use denkmeter_engine::{perft, solver};
+
+#[derive(Clone, Debug)]
+struct Nim {
+    board: Board,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Take(u8);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pile {
+    count: u8,
+    to_move: Player,
+}
+
+impl Game for Nim {
+    type Move = Take;
+    type State = Pile;
+    type Observation = Pile;
+
+    fn name(&self) -> &str {
+        "nim"
+    }
+    fn family(&self) -> &'static str {
+        "nim"
+    }
+    fn description(&self) -> &str {
+        "one pile, take 1-3"
+    }
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    fn start(&self) -> Pile {
+        Pile {
+            count: 21,
+            to_move: Player::White,
+        }
+    }
+    fn to_move(&self, s: &Pile) -> Player {
+        s.to_move
+    }
+    fn legal_moves(&self, s: &Pile, moves: &mut Vec<Take>) {
+        moves.clear();
+        moves.extend((1..=3.min(s.count)).map(Take));
+    }
+    fn play(&self, s: &mut Pile, m: Take) {
+        s.count -= m.0;
+        s.to_move = !s.to_move;
+    }
+    fn status(&self, s: &Pile) -> Status {
+        if s.count == 0 {
+            Status::Over(Outcome::win(!s.to_move, Reason::NoPieces))
+        } else {
+            Status::Ongoing
+        }
+    }
+    fn hash(&self, s: &Pile) -> u64 {
+        u64::from(s.count) * 2 + s.to_move.index() as u64
+    }
+    fn move_text(&self, _: &Pile, m: Take) -> String {
+        m.0.to_string()
+    }
+    fn parse_move(&self, s: &Pile, text: &str) -> Result<Take, MoveError> {
+        let n: u8 = text
+            .parse()
+            .map_err(|_| MoveError::syntax(text, "not a number"))?;
+        if (1..=3.min(s.count)).contains(&n) {
+            Ok(Take(n))
+        } else {
+            Err(MoveError::illegal(text, "take 1 to 3"))
+        }
+    }
+    fn position_text(&self, s: &Pile) -> String {
+        format!("{} {}", s.count, s.to_move.letter())
+    }
+    fn parse_position(&self, text: &str) -> Result<Pile, PositionError> {
+        let (n, side) = text.split_once(' ').ok_or(PositionError::Empty)?;
+        Ok(Pile {
+            count: n.parse().map_err(|_| PositionError::Invalid(n.into()))?,
+            to_move: side
+                .chars()
+                .next()
+                .and_then(Player::from_letter)
+                .ok_or_else(|| PositionError::SideToMove(side.into()))?,
+        })
+    }
+    fn move_view(&self, _: &Pile, _: Take) -> MoveView {
+        MoveView::default()
+    }
+    fn position_view(&self, s: &Pile, _: Option<Player>) -> PositionView {
+        PositionView {
+            pieces: Vec::new(),
+            absent: Vec::new(),
+            to_move: s.to_move,
+        }
+    }
+    fn observe(&self, s: &Pile, _: Player) -> Pile {
+        s.clone()
+    }
+    fn sample(&self, o: &Pile, _: &mut dyn rand::RngCore) -> Pile {
+        o.clone()
+    }
+}
+
+fn nim() -> Nim {
+    Nim {
+        board: Board::rectangle(1, 1, false),
+    }
+}
+
+fn pile(count: u8) -> Pile {
+    Pile {
+        count,
+        to_move: Player::White,
+    }
+}
+
+#[test]
+fn perft_counts_compositions() {
+    // Sequences of takes of 1-3 from 5: depth 1: 3; depth 2: 3+3+2 = 8 (pile 4, 3, 2 left).
+    let table = perft::perft_table(&nim(), &pile(5), 2);
+    assert_eq!(table, [(1, 3), (2, 8)]);
+    let divide = perft::divide(&nim(), &pile(5), 2);
+    assert_eq!(divide, [("1".into(), 3), ("2".into(), 3), ("3".into(), 2)]);
+}
+
+#[test]
+fn solver_finds_exactly_the_winning_take() {
+    let game = nim();
+    // From 6, take 2 to leave 4; White then wins on the next move at the latest.
+    assert_eq!(solver::winning_moves(&game, &pile(6), 2), [Take(2)]);
+    assert!(solver::winning_moves(&game, &pile(6), 1).is_empty());
+    assert!(!solver::wins_within(&game, &pile(8), 5));
+    assert_eq!(solver::shortest_win(&game, &pile(3), 3), Some(1));
+    assert_eq!(solver::shortest_win(&game, &pile(9), 5), Some(3));
+}
+
+#[test]
+fn mcts_plays_the_winning_move_and_is_reproducible() {
+    let game = nim();
+    for count in [5u8, 6, 7, 9, 10, 11] {
+        let config = MctsConfig::new(Limits::iterations(3_000), 7);
+        let report = mcts::search(&game, &pile(count), &config).unwrap();
+        assert_eq!(
+            (count - report.best.0) % 4,
+            0,
+            "from {count} it took {}",
+            report.best.0
+        );
+        assert_eq!(report.iterations, 3_000);
+        let again = mcts::search(&game, &pile(count), &config).unwrap();
+        assert_eq!(again, report);
+    }
+    assert!(mcts::search(&game, &pile(0), &MctsConfig::new(Limits::iterations(10), 1)).is_none());
+}

@@ -1,0 +1,71 @@
+//! Property tests over random games of every game: each move's text reads back as the same
+//! move, position strings round-trip with the same hash and moves, the hash equals a fresh
+//! recomputation, a game has moves exactly while it is not over, and records round-trip.
+
+use denkmeter_core::{Game, Playthrough, Record};
+use denkmeter_games::chad::Chad;
+use denkmeter_games::shakti::Shakti;
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn check_random_game<G: Game>(game: G, seed: u64, max_plies: usize) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut play = Playthrough::new(game.clone());
+    let mut moves = Vec::new();
+    for _ in 0..max_plies {
+        let state = play.state().clone();
+        let text = game.position_text(&state);
+        let reread = game
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.position_text(&reread), text);
+        assert_eq!(game.hash(&reread), game.hash(&state), "hash of {text}");
+        let mut reread_moves = Vec::new();
+        game.legal_moves(&reread, &mut reread_moves);
+        game.legal_moves(&state, &mut moves);
+        assert_eq!(reread_moves, moves, "moves of {text}");
+        assert_eq!(moves.is_empty(), game.status(&state).is_over(), "{text}");
+        for &mv in &moves {
+            let mv_text = game.move_text(&state, mv);
+            assert_eq!(
+                game.parse_move(&state, &mv_text),
+                Ok(mv),
+                "{mv_text} in {text}"
+            );
+        }
+        play.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        play.play(mv).expect("a legal move is accepted");
+    }
+    let record = Record::of(&play, &[("White", "random"), ("Black", "random")]);
+    let text = record.to_string();
+    let reread: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(reread, record);
+    let replayed = reread
+        .replay(game.clone())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(replayed.move_texts(), play.move_texts());
+    assert_eq!(
+        game.position_text(replayed.state()),
+        game.position_text(play.state())
+    );
+    assert_eq!(replayed.status(), play.status());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn chad_random_games_hold_invariants(seed in any::<u64>()) {
+        check_random_game(Chad::new(), seed, 200);
+    }
+
+    #[test]
+    fn shakti_random_games_hold_invariants(seed in any::<u64>()) {
+        check_random_game(Shakti::new(), seed, 200);
+    }
+}
