@@ -80,5 +80,15 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         out.push_str(&format!(" {letters:<2}"));
     }
     out.push('\n');
+    let has = |prefix: &str| {
+        board
+            .cell_ids()
+            .any(|c| board.info(c).classes.iter().any(|k| k.starts_with(prefix)))
+    };
+    if has("castle") || has("wall") {
+        out.push_str("Empty squares: . open, + castle, - wall. Last move in brackets.\n");
+    } else if !view.absent.is_empty() {
+        out.push_str("Empty squares: . tile, blank: no tile. Last move in brackets.\n");
+    }
     out
 }

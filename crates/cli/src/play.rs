@@ -15,10 +15,10 @@ use denkmeter_engine::matches::Agent;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     ruleset: String,
-    /// Who plays White: human, computer[:LEVEL] (1-6) or random.
+    /// Who plays White: human, computer[:LEVEL] (1-6), mcts:ITERATIONS, mcts:SECONDSs or random.
     #[arg(long, default_value = "human")]
     white: Seat,
-    /// Who plays Black: human, computer[:LEVEL] (1-6) or random.
+    /// Who plays Black: human, computer[:LEVEL] (1-6), mcts:ITERATIONS, mcts:SECONDSs or random.
     #[arg(long, default_value = "computer")]
     black: Seat,
     /// Start from this position string instead of the start position.
@@ -52,7 +52,7 @@ impl FromStr for Seat {
         };
         let agent: Agent = s.parse().map_err(|_| {
             format!(
-                "expected human, computer, computer:LEVEL (1-{MAX_LEVEL}) or random, found {s:?}"
+                "expected human, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS, mcts:SECONDSs or random, found {s:?}"
             )
         })?;
         Ok(Seat::Computer(agent, level))
@@ -181,7 +181,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             );
             let moves = table.session.moves();
             if let Some(last) = moves.last() {
-                println!("Last move: {}. {last}", moves.len().div_ceil(2));
+                println!(
+                    "Last move: {} {last} (move {})",
+                    !table.session.to_move(),
+                    moves.len()
+                );
             }
         }
         show_board = true;

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use denkmeter_core::{Outcome, Player, Reason, Status};
 
@@ -35,13 +36,14 @@ impl Agent {
 
 /// An agent spec that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: expected random, computer, computer:LEVEL (1-{MAX_LEVEL}) or mcts:ITERATIONS")]
+#[error("unknown player {0:?}: expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS or mcts:SECONDSs")]
 pub struct AgentError(pub String);
 
 impl FromStr for Agent {
     type Err = AgentError;
 
-    /// `random`, `computer` (level 3), `computer:LEVEL`, or `mcts:ITERATIONS`.
+    /// `random`, `computer` (level 3), `computer:LEVEL`, `mcts:ITERATIONS`, or a time limit
+    /// `mcts:2.5s` / `mcts:300ms`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || AgentError(s.to_string());
         let (kind, arg) = match s.split_once(':') {
@@ -54,10 +56,28 @@ impl FromStr for Agent {
             ("computer", Some(level)) => {
                 Agent::level(level.parse().map_err(|_| bad())?).ok_or_else(bad)
             }
-            ("mcts", Some(n)) => match n.parse::<u64>() {
-                Ok(n) if n > 0 => Ok(Agent::Mcts(Limits::iterations(n))),
-                _ => Err(bad()),
-            },
+            ("mcts", Some(arg)) => {
+                if let Some(ms) = arg.strip_suffix("ms") {
+                    match ms.parse::<u64>() {
+                        Ok(ms) if ms > 0 => {
+                            Ok(Agent::Mcts(Limits::time(Duration::from_millis(ms))))
+                        }
+                        _ => Err(bad()),
+                    }
+                } else if let Some(secs) = arg.strip_suffix('s') {
+                    match secs.parse::<f64>() {
+                        Ok(s) if s > 0.0 && s <= 3600.0 => {
+                            Ok(Agent::Mcts(Limits::time(Duration::from_secs_f64(s))))
+                        }
+                        _ => Err(bad()),
+                    }
+                } else {
+                    match arg.parse::<u64>() {
+                        Ok(n) if n > 0 => Ok(Agent::Mcts(Limits::iterations(n))),
+                        _ => Err(bad()),
+                    }
+                }
+            }
             _ => Err(bad()),
         }
     }
@@ -240,7 +260,24 @@ mod tests {
         assert_eq!("random".parse::<Agent>(), Ok(Agent::Random));
         assert_eq!("computer:1".parse::<Agent>(), Ok(Agent::level(1).unwrap()));
         assert_eq!("mcts:250".parse::<Agent>().unwrap().to_string(), "mcts:250");
-        for bad in ["computer:0", "computer:99", "mcts:0", "mcts:x", "human", ""] {
+        assert_eq!(
+            "mcts:1.5s".parse::<Agent>().unwrap().to_string(),
+            "mcts:1500ms"
+        );
+        assert_eq!(
+            "mcts:20ms".parse::<Agent>().unwrap().to_string(),
+            "mcts:20ms"
+        );
+        for bad in [
+            "computer:0",
+            "computer:99",
+            "mcts:0",
+            "mcts:x",
+            "mcts:-1s",
+            "mcts:NaNs",
+            "human",
+            "",
+        ] {
             assert!(bad.parse::<Agent>().is_err(), "{bad}");
         }
     }
