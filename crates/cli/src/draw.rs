@@ -16,14 +16,6 @@ fn empty_mark(classes: &[&str]) -> char {
     }
 }
 
-/// Splits a cell name into its letters and its digits (`D12` -> `D`, `12`).
-fn split_name(name: &str) -> (&str, &str) {
-    let at = name
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(name.len());
-    name.split_at(at)
-}
-
 /// Draws the board with White at the bottom. `marked` cells (the last move) are bracketed.
 pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     let mut grid: BTreeMap<(i64, i64), String> = BTreeMap::new();
@@ -32,7 +24,7 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     for cell in board.cell_ids() {
         let info = board.info(cell);
         let (x, y) = ((info.x * 2.0).round() as i64, (info.y * 2.0).round() as i64);
-        let (letters, digits) = split_name(&info.name);
+        let (letters, digits) = info.name_parts();
         row_labels.entry(y).or_insert_with(|| digits.to_string());
         let label = col_labels.entry(x).or_insert((y, letters.to_string()));
         if y > label.0 {

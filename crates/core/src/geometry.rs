@@ -35,6 +35,18 @@ pub struct CellInfo {
     pub classes: Vec<&'static str>,
 }
 
+impl CellInfo {
+    /// The cell name split into its letters and its digits (`D12` -> `("D", "12")`), which
+    /// label the columns and rows of a drawing.
+    pub fn name_parts(&self) -> (&str, &str) {
+        let at = self
+            .name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(self.name.len());
+        self.name.split_at(at)
+    }
+}
+
 /// A direction of a board, with its name (`n`, `ne`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Direction {

@@ -19,14 +19,6 @@ fn fill_for(classes: &[&str]) -> &'static str {
     }
 }
 
-/// Splits a cell name into its letters and its digits (`D12` -> `D`, `12`).
-fn split_name(name: &str) -> (&str, &str) {
-    let at = name
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(name.len());
-    name.split_at(at)
-}
-
 /// Draws `view` on `board` as a standalone SVG document; `marked` cells (the last move) are
 /// outlined.
 pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
@@ -105,7 +97,7 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     // Coordinates along the bottom and the left edge, from the cell names.
     for cell in board.cell_ids() {
         let info = board.info(cell);
-        let (letters, digits) = split_name(&info.name);
+        let (letters, digits) = info.name_parts();
         let (cx, cy) = centre(cell);
         if info.y + 1.0 >= h {
             let _ = writeln!(
