@@ -7,6 +7,7 @@ mod perft;
 mod play;
 mod record;
 mod rules;
+mod serve;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -28,6 +29,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the web application (the games are kept in a database).
+    Serve(serve::ServeArgs),
     /// Every ruleset with a one-line description.
     List,
     /// The rules page of a ruleset's game.
@@ -71,6 +74,7 @@ pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Serve(args) => serve::run(&args),
         Command::List => list::run(),
         Command::Rules { ruleset } => rules::run(&ruleset),
         Command::Moves { ruleset, position } => perft::moves(&ruleset, position.as_deref()),
@@ -86,9 +90,10 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,7 +39,11 @@ pub fn diagram(ruleset: &str, position: Option<&str>) -> Result<()> {
     let session = game.new_game(position).context("bad --position")?;
     print!(
         "{}",
-        denkmeter_core::svg::diagram(game.board(), &session.view(None), &[])
+        denkmeter_core::svg::diagram(
+            game.board(),
+            &session.view(denkmeter_core::Viewer::Everyone),
+            &[]
+        )
     );
     Ok(())
 }

@@ -177,7 +177,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             println!();
             print!(
                 "{}",
-                crate::draw::board(game.board(), &table.session.view(None), &marked)
+                crate::draw::board(
+                    game.board(),
+                    &table.session.view(denkmeter_core::Viewer::Everyone),
+                    &marked
+                )
             );
             let moves = table.session.moves();
             if let Some(last) = moves.last() {

@@ -5,7 +5,7 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
-use crate::{Board, MoveView, Player, PositionError, PositionView, Status};
+use crate::{Board, MoveView, Player, PositionError, PositionView, Status, Viewer};
 
 /// Why a move's text was rejected: it could not be read, or it is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,8 +83,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The cells a person clicks for `mv`, and what it changes.
     fn move_view(&self, state: &Self::State, mv: Self::Move) -> MoveView;
-    /// The position as `viewer` may see it (`None`: a spectator).
-    fn position_view(&self, state: &Self::State, viewer: Option<Player>) -> PositionView;
+    /// The position as `viewer` may see it.
+    fn position_view(&self, state: &Self::State, viewer: Viewer) -> PositionView;
+    /// The text of a move made by `mover` as `viewer` may see it. Games that hide nothing in
+    /// their notation return it unchanged.
+    fn move_text_for(&self, text: &str, _mover: Player, _viewer: Viewer) -> String {
+        text.to_string()
+    }
 
     /// What `player` knows of `state`.
     fn observe(&self, state: &Self::State, player: Player) -> Self::Observation;

@@ -19,4 +19,4 @@ pub use player::{ByPlayer, Player};
 pub use playthrough::Playthrough;
 pub use position::{Grid, GridCell, PositionError};
 pub use record::{Record, RecordError};
-pub use view::{MoveView, PieceView, PositionView};
+pub use view::{MoveView, PieceView, PositionView, Viewer};

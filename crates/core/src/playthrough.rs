@@ -13,6 +13,8 @@ pub struct Playthrough<G: Game> {
     texts: Vec<String>,
     /// `hashes[i]` is the hash of the position after `i` moves.
     hashes: Vec<u64>,
+    /// The position before the last move.
+    previous: Option<G::State>,
     ended: Option<Outcome>,
 }
 
@@ -33,6 +35,7 @@ impl<G: Game> Playthrough<G> {
             moves: Vec::new(),
             texts: Vec::new(),
             hashes: vec![hash],
+            previous: None,
             ended: None,
         }
     }
@@ -56,6 +59,11 @@ impl<G: Game> Playthrough<G> {
     /// The moves in notation, as they were written when played.
     pub fn move_texts(&self) -> &[String] {
         &self.texts
+    }
+
+    /// The last move and the position it was played in.
+    pub fn last_move(&self) -> Option<(&G::State, G::Move)> {
+        Some((self.previous.as_ref()?, *self.moves.last()?))
     }
 
     pub fn to_move(&self) -> Player {
@@ -113,6 +121,7 @@ impl<G: Game> Playthrough<G> {
             };
             return Err(MoveError::illegal(&text, reason));
         }
+        self.previous = Some(self.state.clone());
         self.game.play(&mut self.state, mv);
         self.moves.push(mv);
         self.texts.push(text);

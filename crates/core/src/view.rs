@@ -3,6 +3,17 @@
 
 use crate::{Cell, Player};
 
+/// Who looks at a position. In games with hidden information what may be shown depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// Everything is shown: the game is over, or it hides nothing.
+    Everyone,
+    /// One player, who sees what that player is entitled to see.
+    Player(Player),
+    /// Someone without a seat, who sees only what both players may see.
+    Spectator,
+}
+
 /// A piece as drawn for one viewer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use denkmeter_core::{
     Board, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError, PositionView,
-    Record, RecordError, Status,
+    Record, RecordError, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -53,7 +53,13 @@ pub trait AnySession: Debug + Send {
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
     /// The moves so far, as written.
     fn moves(&self) -> &[String];
-    fn view(&self, viewer: Option<Player>) -> PositionView;
+    /// The moves so far as `viewer` may see them.
+    fn moves_for(&self, viewer: Viewer) -> Vec<String>;
+    /// The last move as `viewer` may see it.
+    fn last_move(&self, viewer: Viewer) -> Option<LegalMove>;
+    /// The start position's string.
+    fn start_position(&self) -> String;
+    fn view(&self, viewer: Viewer) -> PositionView;
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
     /// The computer's choice for the side to move, as text; `None` if there is no move.
@@ -170,7 +176,35 @@ impl<G: Game> AnySession for Session<G> {
         self.0.move_texts()
     }
 
-    fn view(&self, viewer: Option<Player>) -> PositionView {
+    fn moves_for(&self, viewer: Viewer) -> Vec<String> {
+        let game = self.0.game();
+        let first = game.to_move(self.0.start());
+        self.0
+            .move_texts()
+            .iter()
+            .enumerate()
+            .map(|(ply, text)| {
+                let mover = if ply % 2 == 0 { first } else { !first };
+                game.move_text_for(text, mover, viewer)
+            })
+            .collect()
+    }
+
+    fn last_move(&self, viewer: Viewer) -> Option<LegalMove> {
+        let game = self.0.game();
+        let (before, mv) = self.0.last_move()?;
+        let text = game.move_text(before, mv);
+        Some(LegalMove {
+            text: game.move_text_for(&text, game.to_move(before), viewer),
+            view: game.move_view(before, mv),
+        })
+    }
+
+    fn start_position(&self) -> String {
+        self.0.game().position_text(self.0.start())
+    }
+
+    fn view(&self, viewer: Viewer) -> PositionView {
         self.0.game().position_view(self.0.state(), viewer)
     }
 
@@ -220,19 +254,23 @@ impl<G: Game> AnySession for Session<G> {
     }
 }
 
-/// Playing strength: level `n` searches with a fixed iteration budget, so a seeded game is
-/// reproducible.
+/// Playing strength: level `n` searches a fixed number of iterations, stopping early at the
+/// level's time limit. A seeded game is reproducible whenever the iterations finish within the
+/// time limit (always for the low levels).
 pub fn level_limits(level: u8) -> Option<Limits> {
-    let iterations = match level {
-        1 => 100,
-        2 => 400,
-        3 => 1_500,
-        4 => 5_000,
-        5 => 15_000,
-        6 => 50_000,
+    let (iterations, seconds) = match level {
+        1 => (100, 1.0),
+        2 => (400, 1.0),
+        3 => (1_500, 2.0),
+        4 => (5_000, 3.0),
+        5 => (15_000, 5.0),
+        6 => (50_000, 10.0),
         _ => return None,
     };
-    Some(Limits::iterations(iterations))
+    Some(Limits {
+        iterations: Some(iterations),
+        time: Some(std::time::Duration::from_secs_f64(seconds)),
+    })
 }
 
 /// The highest level.

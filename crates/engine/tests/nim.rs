@@ -4,6 +4,7 @@
 
 use denkmeter_core::{
     Board, Game, MoveError, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status,
+    Viewer,
 };
 use denkmeter_engine::mcts::{self, Limits, MctsConfig};
 use denkmeter_engine::{perft, solver};
@@ -96,7 +97,7 @@ impl Game for Nim {
     fn move_view(&self, _: &Pile, _: Take) -> MoveView {
         MoveView::default()
     }
-    fn position_view(&self, s: &Pile, _: Option<Player>) -> PositionView {
+    fn position_view(&self, s: &Pile, _: Viewer) -> PositionView {
         PositionView {
             pieces: Vec::new(),
             absent: Vec::new(),

@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 
 use denkmeter_core::{
     Board, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
-    PositionView, Reason, Status,
+    PositionView, Reason, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -163,7 +163,7 @@ impl Game for Chad {
         }
     }
 
-    fn position_view(&self, state: &State, _viewer: Option<Player>) -> PositionView {
+    fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
         let pieces = (0..CELLS)
             .filter_map(|sq| {
                 state.board[sq].map(|p| PieceView {

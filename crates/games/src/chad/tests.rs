@@ -977,7 +977,7 @@ fn hash_equals_a_fresh_recomputation() {
 fn views_show_pieces_and_moves() {
     let game = chad();
     let s = position(EXAMPLE_WHITE);
-    let view = game.position_view(&s, None);
+    let view = game.position_view(&s, Viewer::Everyone);
     assert_eq!(view.pieces.len(), 8);
     assert_eq!(view.to_move, Player::White);
     let queen = view

@@ -16,7 +16,7 @@ use std::fmt;
 
 use denkmeter_core::{
     Board, Cell, Game, MoveError, Outcome, PieceView, Player, PositionError, PositionView, Reason,
-    Status,
+    Status, Viewer,
 };
 use rand::RngCore;
 
@@ -209,7 +209,7 @@ impl Game for Shakti {
         }
     }
 
-    fn position_view(&self, state: &State, _viewer: Option<Player>) -> PositionView {
+    fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
         let mut pieces = Vec::new();
         for owner in Player::BOTH {
             pieces.push(PieceView {

@@ -705,7 +705,7 @@ fn move_and_position_views() {
     let pass = g.move_view(&state, Move::PASS);
     assert_eq!((pass.from, pass.to), (None, None));
 
-    let view = g.position_view(&start, None);
+    let view = g.position_view(&start, Viewer::Everyone);
     assert_eq!(view.pieces.len(), 6);
     assert_eq!(view.to_move, Player::White);
     assert_eq!(view.absent, [sq("a1"), sq("g1"), sq("a7"), sq("g7")]);

@@ -1,0 +1,271 @@
+//! The game resource: create, list, view, play, resign, draw, record, diagram.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use denkmeter_core::{ByPlayer, Player};
+use denkmeter_engine::dynamic::MAX_LEVEL;
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use crate::live::{LiveGame, Seat};
+use crate::view::{game_view, position_after, viewer_of, GameListItem, GameView};
+use crate::AppState;
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum SeatRequest {
+    Human,
+    Computer { level: u8 },
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    ruleset: String,
+    white: SeatRequest,
+    black: SeatRequest,
+    #[serde(default)]
+    position: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Created {
+    id: String,
+    tokens: Tokens,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Tokens {
+    white: Option<String>,
+    black: Option<String>,
+}
+
+fn seat(request: &SeatRequest, colour: &str) -> Result<Seat, ApiError> {
+    match *request {
+        SeatRequest::Human => Ok(Seat::Human),
+        SeatRequest::Computer { level } if (1..=MAX_LEVEL).contains(&level) => {
+            Ok(Seat::Computer(level))
+        }
+        SeatRequest::Computer { level } => Err(ApiError::BadRequest(format!(
+            "{colour}.level: expected 1 to {MAX_LEVEL}, found {level}"
+        ))),
+    }
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    body: Result<Json<CreateRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let Json(request) = body?;
+    let ruleset = denkmeter_games::registry::find(&request.ruleset)
+        .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {:?}", request.ruleset)))?;
+    let seats = ByPlayer::new(
+        seat(&request.white, "white")?,
+        seat(&request.black, "black")?,
+    );
+    let position = request.position.filter(|p| !p.trim().is_empty());
+    let (id, tokens) = state.games.create(ruleset, seats, position).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            tokens: Tokens {
+                white: tokens.white,
+                black: tokens.black,
+            },
+        }),
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    limit: Option<i64>,
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<Vec<GameListItem>>, ApiError> {
+    let Query(query) = query?;
+    let limit = query.limit.unwrap_or(50).clamp(1, 500);
+    let games = state
+        .games
+        .store
+        .list_games(limit)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(games.iter().map(GameListItem::of).collect()))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ViewQuery {
+    token: Option<String>,
+    ply: Option<usize>,
+}
+
+/// The view of a game for a token (or a spectator), after an action or on request.
+pub async fn view_for(
+    state: &AppState,
+    id: &str,
+    token: Option<&str>,
+    ply: Option<usize>,
+) -> Result<GameView, ApiError> {
+    let entry = state.games.get(id).await?;
+    let game = entry.game.lock().await;
+    let seat = seat_for(&game, token)?;
+    game_view(&game, seat, ply).map_err(ApiError::BadRequest)
+}
+
+/// The seat of a token; a token that holds no seat is refused rather than treated as a
+/// spectator, so a mistyped invite link says so.
+fn seat_for(game: &LiveGame, token: Option<&str>) -> Result<Option<Player>, ApiError> {
+    match token.filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => game.require_seat(t).map(Some),
+    }
+}
+
+pub async fn view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<ViewQuery>, QueryRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Query(query) = query?;
+    Ok(Json(
+        view_for(&state, &id, query.token.as_deref(), query.ply).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    token: String,
+    #[serde(rename = "move")]
+    text: String,
+}
+
+pub async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Json<MoveRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Json(request) = body?;
+    state.games.play(&id, &request.token, &request.text).await?;
+    Ok(Json(
+        view_for(&state, &id, Some(&request.token), None).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    token: String,
+}
+
+pub async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Json<TokenRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Json(request) = body?;
+    state.games.resign(&id, &request.token).await?;
+    Ok(Json(
+        view_for(&state, &id, Some(&request.token), None).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    token: String,
+    action: String,
+}
+
+pub async fn draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Json<DrawRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Json(request) = body?;
+    state
+        .games
+        .draw(&id, &request.token, &request.action)
+        .await?;
+    Ok(Json(
+        view_for(&state, &id, Some(&request.token), None).await?,
+    ))
+}
+
+pub async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<ViewQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query?;
+    let entry = state.games.get(&id).await?;
+    let game = entry.game.lock().await;
+    let seat = seat_for(&game, query.token.as_deref())?;
+    let seat_name = |p: Player| match game.seats[p] {
+        Seat::Human => "human".to_string(),
+        Seat::Computer(level) => format!("Denkmeter MCTS level {level}"),
+    };
+    let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
+    let site = format!("Denkmeter game {}", game.id);
+    let mut record = game
+        .session
+        .record(&[("White", &white), ("Black", &black), ("Site", &site)]);
+    record.moves = game.session.moves_for(viewer_of(&game, seat));
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
+            ),
+        ],
+        record.to_string(),
+    )
+        .into_response())
+}
+
+pub async fn diagram(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<ViewQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query?;
+    let entry = state.games.get(&id).await?;
+    let game = entry.game.lock().await;
+    let seat = seat_for(&game, query.token.as_deref())?;
+    let played = game.session.moves().len();
+    let ply = query.ply.unwrap_or(played);
+    if ply > played {
+        return Err(ApiError::BadRequest(format!(
+            "ply {ply} is beyond the {played} moves played"
+        )));
+    }
+    let session = position_after(&game, ply).map_err(ApiError::Internal)?;
+    let viewer = viewer_of(&game, seat);
+    let marked: Vec<_> = session
+        .last_move(viewer)
+        .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
+        .unwrap_or_default();
+    let svg = denkmeter_core::svg::diagram(game.ruleset.board(), &session.view(viewer), &marked);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"denkmeter-{}-{ply}.svg\"", game.id),
+            ),
+        ],
+        svg,
+    )
+        .into_response())
+}

@@ -1,0 +1,27 @@
+//! `GET /api/rulesets`, `GET /api/rulesets/{name}`.
+
+use axum::extract::Path;
+use axum::Json;
+
+use super::error::ApiError;
+use crate::view::{BoardJson, RulesetDetail, RulesetSummary};
+
+pub async fn list() -> Json<Vec<RulesetSummary>> {
+    Json(
+        denkmeter_games::registry::rulesets()
+            .iter()
+            .map(|g| RulesetSummary::of(g.as_ref()))
+            .collect(),
+    )
+}
+
+pub async fn detail(Path(name): Path<String>) -> Result<Json<RulesetDetail>, ApiError> {
+    let game = denkmeter_games::registry::find(&name)
+        .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {name:?}")))?;
+    Ok(Json(RulesetDetail {
+        summary: RulesetSummary::of(game.as_ref()),
+        rules: denkmeter_games::registry::rules_page(game.family()).unwrap_or(""),
+        board: BoardJson::of(game.board()),
+        start_position: game.start_position(),
+    }))
+}

@@ -1,0 +1,329 @@
+//! What a viewer is sent: JSON shapes of boards, rulesets, games and moves (see docs/api.md).
+//! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
+
+use denkmeter_core::{Board, MoveView, Player, Shape, Status, Viewer};
+use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
+use serde::Serialize;
+
+use crate::live::{LiveGame, Seat};
+use crate::store::GameSummary;
+
+#[derive(Debug, Serialize)]
+pub struct CellJson {
+    pub name: String,
+    pub x: f32,
+    pub y: f32,
+    pub shape: &'static str,
+    pub classes: Vec<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BoardJson {
+    pub cells: Vec<CellJson>,
+    pub lines: Vec<[u16; 2]>,
+    pub width: f32,
+    pub height: f32,
+}
+
+impl BoardJson {
+    pub fn of(board: &Board) -> BoardJson {
+        let (width, height) = board.extent();
+        BoardJson {
+            cells: board
+                .cells()
+                .iter()
+                .map(|c| CellJson {
+                    name: c.name.clone(),
+                    x: c.x,
+                    y: c.y,
+                    shape: match c.shape {
+                        Shape::Square => "square",
+                        Shape::Point => "point",
+                    },
+                    classes: c.classes.clone(),
+                })
+                .collect(),
+            lines: board.lines().iter().map(|(a, b)| [a.0, b.0]).collect(),
+            width,
+            height,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct RulesetSummary {
+    pub name: String,
+    pub family: &'static str,
+    pub description: String,
+    pub hidden_information: bool,
+}
+
+impl RulesetSummary {
+    pub fn of(game: &dyn AnyGame) -> RulesetSummary {
+        RulesetSummary {
+            name: game.name().to_string(),
+            family: game.family(),
+            description: game.description().to_string(),
+            hidden_information: game.has_hidden_information(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct RulesetDetail {
+    #[serde(flatten)]
+    pub summary: RulesetSummary,
+    pub rules: &'static str,
+    pub board: BoardJson,
+    pub start_position: String,
+}
+
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct SeatJson {
+    pub kind: &'static str,
+    pub level: Option<u8>,
+}
+
+impl SeatJson {
+    pub fn of(seat: Seat) -> SeatJson {
+        match seat {
+            Seat::Human => SeatJson {
+                kind: "human",
+                level: None,
+            },
+            Seat::Computer(level) => SeatJson {
+                kind: "computer",
+                level: Some(level),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct MoveJson {
+    pub text: String,
+    pub from: Option<u16>,
+    pub via: Vec<u16>,
+    pub to: Option<u16>,
+    pub choice: Option<String>,
+    pub captured: Vec<u16>,
+    pub removed: Vec<u16>,
+    pub flipped: Vec<u16>,
+    pub promotes: bool,
+}
+
+impl MoveJson {
+    fn of(text: String, view: &MoveView) -> MoveJson {
+        let ids = |cells: &[denkmeter_core::Cell]| cells.iter().map(|c| c.0).collect();
+        MoveJson {
+            text,
+            from: view.from.map(|c| c.0),
+            via: ids(&view.via),
+            to: view.to.map(|c| c.0),
+            choice: view.choice.clone(),
+            captured: ids(&view.captured),
+            removed: ids(&view.removed),
+            flipped: ids(&view.flipped),
+            promotes: view.promotes,
+        }
+    }
+
+    fn of_legal(m: LegalMove) -> MoveJson {
+        MoveJson::of(m.text, &m.view)
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct PieceJson {
+    pub cell: u16,
+    pub owner: &'static str,
+    pub kind: &'static str,
+    pub letter: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ScoreJson {
+    pub white: i64,
+    pub black: i64,
+    pub breakdown: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResultJson {
+    pub token: &'static str,
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+    pub text: String,
+    pub score: Option<ScoreJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub ruleset: String,
+    pub family: &'static str,
+    pub description: String,
+    pub hidden_information: bool,
+    pub board: BoardJson,
+    pub white: SeatJson,
+    pub black: SeatJson,
+    pub you: Option<&'static str>,
+    pub ply: usize,
+    pub moves: Vec<String>,
+    pub position: Option<String>,
+    pub pieces: Vec<PieceJson>,
+    pub absent: Vec<u16>,
+    pub to_move: &'static str,
+    pub last_move: Option<MoveJson>,
+    pub legal_moves: Vec<MoveJson>,
+    pub status: &'static str,
+    pub result: Option<ResultJson>,
+    pub draw_offer: Option<&'static str>,
+    pub thinking: bool,
+}
+
+/// How the holder of `seat` (`None`: a spectator) sees `game`: everything once it is over or if
+/// it hides nothing.
+pub fn viewer_of(game: &LiveGame, seat: Option<Player>) -> Viewer {
+    if !game.ruleset.has_hidden_information() || game.session.status().is_over() {
+        Viewer::Everyone
+    } else {
+        seat.map_or(Viewer::Spectator, Viewer::Player)
+    }
+}
+
+/// The game after `ply` moves (`None`: now) as the holder of `seat` may see it.
+pub fn game_view(
+    game: &LiveGame,
+    seat: Option<Player>,
+    ply: Option<usize>,
+) -> Result<GameView, String> {
+    let ruleset = game.ruleset.as_ref();
+    let all_moves = game.session.moves();
+    let replay = match ply {
+        Some(n) if n > all_moves.len() => {
+            return Err(format!(
+                "ply {n} is beyond the {} moves played",
+                all_moves.len()
+            ))
+        }
+        Some(n) if n < all_moves.len() => Some(position_after(game, n)?),
+        _ => None,
+    };
+    let session: &dyn AnySession = replay.as_deref().unwrap_or(game.session.as_ref());
+    let status = game.session.status();
+    let over = status.is_over();
+    let viewer = viewer_of(game, seat);
+    let view = session.view(viewer);
+    let mine = seat == Some(session.to_move());
+    let legal_moves = if replay.is_none() && mine && !over {
+        session
+            .legal_moves()
+            .into_iter()
+            .map(MoveJson::of_legal)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let result = match (&replay, &status) {
+        (None, Status::Over(o)) => Some(ResultJson {
+            token: o.result_token(),
+            winner: o.winner.map(Player::name),
+            reason: o.reason.key(),
+            text: o.to_string(),
+            score: o.score.as_ref().map(|s| ScoreJson {
+                white: s.white,
+                black: s.black,
+                breakdown: s.breakdown.clone(),
+            }),
+        }),
+        _ => None,
+    };
+    Ok(GameView {
+        id: game.id.clone(),
+        ruleset: ruleset.name().to_string(),
+        family: ruleset.family(),
+        description: ruleset.description().to_string(),
+        hidden_information: ruleset.has_hidden_information(),
+        board: BoardJson::of(ruleset.board()),
+        white: SeatJson::of(game.seats.white),
+        black: SeatJson::of(game.seats.black),
+        you: seat.map(Player::name),
+        ply: session.moves().len(),
+        moves: session.moves_for(viewer),
+        position: (viewer == Viewer::Everyone).then(|| session.position()),
+        pieces: view
+            .pieces
+            .iter()
+            .map(|p| PieceJson {
+                cell: p.cell.0,
+                owner: p.owner.name(),
+                kind: p.kind,
+                letter: p.letter.to_string(),
+            })
+            .collect(),
+        absent: view.absent.iter().map(|c| c.0).collect(),
+        to_move: session.to_move().name(),
+        last_move: session.last_move(viewer).map(MoveJson::of_legal),
+        legal_moves,
+        status: if replay.is_none() && over {
+            "over"
+        } else {
+            "ongoing"
+        },
+        result,
+        draw_offer: game.draw_offer.map(Player::name),
+        thinking: game.thinking
+            || (!over && matches!(game.seats[game.session.to_move()], Seat::Computer(_))),
+    })
+}
+
+/// The game replayed to `ply` moves.
+pub fn position_after(game: &LiveGame, ply: usize) -> Result<Box<dyn AnySession>, String> {
+    let mut session = game
+        .ruleset
+        .new_game(game.start_position.as_deref())
+        .map_err(|e| e.to_string())?;
+    for text in game.session.moves().iter().take(ply) {
+        session.play(text).map_err(|e| e.to_string())?;
+    }
+    Ok(session)
+}
+
+#[derive(Debug, Serialize)]
+pub struct GameListItem {
+    pub id: String,
+    pub ruleset: String,
+    pub white: SeatJson,
+    pub black: SeatJson,
+    pub status: &'static str,
+    pub result: String,
+    pub moves: i64,
+    pub updated_at: i64,
+}
+
+impl GameListItem {
+    pub fn of(summary: &GameSummary) -> GameListItem {
+        let seat = |kind: &str, level: Option<i64>| match (kind, level) {
+            ("computer", Some(l)) => SeatJson {
+                kind: "computer",
+                level: u8::try_from(l).ok(),
+            },
+            _ => SeatJson {
+                kind: "human",
+                level: None,
+            },
+        };
+        let g = &summary.game;
+        GameListItem {
+            id: g.id.clone(),
+            ruleset: g.ruleset.clone(),
+            white: seat(&g.white.kind, g.white.level),
+            black: seat(&g.black.kind, g.black.level),
+            status: if g.result == "*" { "ongoing" } else { "over" },
+            result: g.result.clone(),
+            moves: summary.moves,
+            updated_at: g.updated_at,
+        }
+    }
+}
