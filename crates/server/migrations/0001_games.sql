@@ -1,5 +1,7 @@
 -- Games and their moves. Times are Unix milliseconds; a game's state is its start position and
--- its moves, replayed through the rules when it is loaded.
+-- its moves, replayed through the rules when it is loaded. `version` counts the writes to a game:
+-- every write names the version it read, so servers sharing one database never overwrite each
+-- other.
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -14,6 +16,7 @@ CREATE TABLE games (
     termination TEXT,
     draw_offer TEXT,
     seed BIGINT NOT NULL,
+    version BIGINT NOT NULL,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -55,6 +55,8 @@ pub struct LiveGame {
     tokens: ByPlayer<Option<String>>,
     pub draw_offer: Option<Player>,
     pub seed: i64,
+    /// The stored version this game was read at or last written as.
+    version: i64,
     pub session: Box<dyn AnySession>,
     pub thinking: bool,
 }
@@ -146,6 +148,14 @@ impl Games {
         self.loaded.lock().ok()?.get(id).cloned()
     }
 
+    /// Drops a game from memory, so that its next use reloads it from the store (after another
+    /// server process changed it, or a store failure).
+    fn forget(&self, id: &str) {
+        if let Ok(mut map) = self.loaded.lock() {
+            map.remove(id);
+        }
+    }
+
     fn remember(&self, id: &str, entry: Arc<Entry>) -> Arc<Entry> {
         match self.loaded.lock() {
             Ok(mut map) => map.entry(id.to_string()).or_insert(entry).clone(),
@@ -177,6 +187,7 @@ impl Games {
             termination: None,
             draw_offer: None,
             seed,
+            version: 0,
             created_at: now,
             updated_at: now,
         };
@@ -191,6 +202,7 @@ impl Games {
                 tokens: tokens.clone(),
                 draw_offer: None,
                 seed,
+                version: 0,
                 session,
                 thinking: false,
             }),
@@ -201,10 +213,15 @@ impl Games {
         Ok((id, tokens))
     }
 
-    /// The game with this id, loaded from the store if needed; 404 if there is none.
+    /// The game with this id, loaded from the store if needed (or if another server changed it
+    /// since); 404 if there is none.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
         if let Some(entry) = self.cached(id) {
-            return Ok(entry);
+            let stored = self.store.version(id).await.map_err(internal)?;
+            if stored == Some(entry.game.lock().await.version) {
+                return Ok(entry);
+            }
+            self.forget(id);
         }
         if id.len() > 64 {
             return Err(ApiError::NotFound(format!("no game {id:?}")));
@@ -261,6 +278,7 @@ impl Games {
                 tokens: ByPlayer::new(row.white.token.clone(), row.black.token.clone()),
                 draw_offer,
                 seed: row.seed,
+                version: row.version,
                 session,
                 thinking: false,
             }),
@@ -286,7 +304,12 @@ impl Games {
                     game.session.to_move()
                 )));
             }
-            self.apply(&mut game, text).await?;
+            if let Err(error) = self.apply(&mut game, text).await {
+                if matches!(error, ApiError::Conflict(_) | ApiError::Internal(_)) {
+                    self.forget(id);
+                }
+                return Err(error);
+            }
         }
         let _ = entry.changes.send(());
         self.schedule_computer(entry);
@@ -304,12 +327,13 @@ impl Games {
         let ending = game.ending();
         if let Err(error) = self
             .store
-            .append_move(&game.id, ply, &written, &ending, now_ms())
+            .append_move(&game.id, game.version, ply, &written, &ending, now_ms())
             .await
         {
             game.session = before;
             return Err(internal(error));
         }
+        game.version += 1;
         game.draw_offer = None;
         tracing::info!(game = %game.id, ply, mv = %written, "move");
         Ok(())
@@ -336,10 +360,15 @@ impl Games {
         next.end(outcome);
         let before = std::mem::replace(&mut game.session, next);
         let ending = game.ending();
-        if let Err(error) = self.store.set_ending(&game.id, &ending, now_ms()).await {
+        if let Err(error) = self
+            .store
+            .set_ending(&game.id, game.version, &ending, now_ms())
+            .await
+        {
             game.session = before;
             return Err(internal(error));
         }
+        game.version += 1;
         game.draw_offer = None;
         Ok(())
     }
@@ -393,9 +422,10 @@ impl Games {
                 }
             };
             self.store
-                .set_draw_offer(&game.id, offer.map(Player::name), now_ms())
+                .set_draw_offer(&game.id, game.version, offer.map(Player::name), now_ms())
                 .await
                 .map_err(internal)?;
+            game.version += 1;
             game.draw_offer = offer;
         }
         let _ = entry.changes.send(());
@@ -437,6 +467,7 @@ impl Games {
                             Ok(()) => true,
                             Err(error) => {
                                 tracing::error!(game = %game.id, %error, "computer move not stored");
+                                games.forget(&game.id);
                                 false
                             }
                         }

@@ -41,6 +41,7 @@ pub struct GameRow {
     pub termination: Option<String>,
     pub draw_offer: Option<String>,
     pub seed: i64,
+    pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -66,8 +67,8 @@ pub struct Store {
 }
 
 const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, white_token, \
-     black_kind, black_level, black_token, result, termination, draw_offer, seed, created_at, \
-     updated_at";
+     black_kind, black_level, black_token, result, termination, draw_offer, seed, version, \
+     created_at, updated_at";
 
 fn game_from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -88,6 +89,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         termination: row.try_get("termination")?,
         draw_offer: row.try_get("draw_offer")?,
         seed: row.try_get("seed")?,
+        version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -122,8 +124,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, white_token, \
              black_kind, black_level, black_token, result, termination, draw_offer, seed, \
-             created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             version, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -138,6 +140,7 @@ impl Store {
         .bind(&game.termination)
         .bind(&game.draw_offer)
         .bind(game.seed)
+        .bind(game.version)
         .bind(game.created_at)
         .bind(game.updated_at)
         .execute(&self.pool)
@@ -184,17 +187,43 @@ impl Store {
             .collect()
     }
 
+    /// The version of a stored game, or `None` if there is no such game.
+    pub async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|row| row.try_get("version"))
+            .transpose()?)
+    }
+
     /// Stores the move played at `ply` (0-based) and the game's state after it, in one
-    /// transaction. Fails with [`StoreError::Conflict`] if that ply is already stored.
+    /// transaction, if the game is still at `version`; fails with [`StoreError::Conflict`]
+    /// otherwise. The new version is `version + 1`.
     pub async fn append_move(
         &self,
         id: &str,
+        version: i64,
         ply: usize,
         text: &str,
         ending: &Ending,
         now: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
+             version = version + 1 WHERE id = $4 AND version = $5",
+        )
+        .bind(&ending.result)
+        .bind(&ending.termination)
+        .bind(now)
+        .bind(id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
         let inserted = sqlx::query(
             "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
         )
@@ -211,48 +240,58 @@ impl Store {
                 error.into()
             });
         }
-        sqlx::query(
-            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3 \
-             WHERE id = $4",
-        )
-        .bind(&ending.result)
-        .bind(&ending.termination)
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Stores an ending that the board does not show (resignation, agreed draw).
-    pub async fn set_ending(&self, id: &str, ending: &Ending, now: i64) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3 \
-             WHERE id = $4",
+    /// Stores an ending that the board does not show (resignation, agreed draw), if the game is
+    /// still at `version`.
+    pub async fn set_ending(
+        &self,
+        id: &str,
+        version: i64,
+        ending: &Ending,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let updated = sqlx::query(
+            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
+             version = version + 1 WHERE id = $4 AND version = $5",
         )
         .bind(&ending.result)
         .bind(&ending.termination)
         .bind(now)
         .bind(id)
+        .bind(version)
         .execute(&self.pool)
         .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
         Ok(())
     }
 
-    /// Stores a standing draw offer (`white`, `black`) or its withdrawal.
+    /// Stores a standing draw offer (`white`, `black`) or its withdrawal, if the game is still at
+    /// `version`.
     pub async fn set_draw_offer(
         &self,
         id: &str,
+        version: i64,
         offer: Option<&str>,
         now: i64,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET draw_offer = $1, updated_at = $2 WHERE id = $3")
-            .bind(offer)
-            .bind(now)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        let updated = sqlx::query(
+            "UPDATE games SET draw_offer = $1, updated_at = $2, version = version + 1 \
+             WHERE id = $3 AND version = $4",
+        )
+        .bind(offer)
+        .bind(now)
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
         Ok(())
     }
 }

@@ -210,6 +210,7 @@ on_both_databases!(
     record_diagram_and_replay,
     a_game_survives_a_restart,
     the_websocket_pushes_every_change,
+    two_servers_share_one_database,
 );
 
 async fn rulesets_and_health(db: &str) {
@@ -574,4 +575,32 @@ async fn the_websocket_pushes_every_change(db: &str) {
     let bad = format!("ws://{}/api/games/{id}/ws?token=forged", server.addr);
     assert!(tokio_tungstenite::connect_async(&bad).await.is_err());
     server.stop().await;
+}
+
+async fn two_servers_share_one_database(db: &str) {
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    let (id, tokens) = a.create("chad", human(), human()).await;
+    assert_eq!(
+        a.play(&id, &tokens["white"], "C5-A5").await.0,
+        StatusCode::OK
+    );
+    // B loads the game from the database and plays on.
+    assert_eq!(
+        b.play(&id, &tokens["black"], "I8-I5").await.0,
+        StatusCode::OK
+    );
+    // A notices that the stored game moved on and answers from the database.
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["moves"], json!(["C5-A5", "I8-I5"]));
+    let (status, view) = a.play(&id, &tokens["white"], "A5-A6").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    // B sees A's move, and a draw offer made on B is seen by A.
+    let draw = json!({"token": tokens["black"], "action": "offer"});
+    let (_, view) = b.post(&format!("/api/games/{id}/draw"), draw).await;
+    assert_eq!(view["moves"], json!(["C5-A5", "I8-I5", "A5-A6"]));
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["draw_offer"], "black");
+    a.stop().await;
+    b.stop().await;
 }
