@@ -284,6 +284,17 @@ mod tests {
     }
 
     #[test]
+    fn checkered_parity() {
+        let international = Board::rectangle(10, 10, false).checkered(true);
+        let a1 = international.cell_by_name("a1").unwrap();
+        assert!(international.info(a1).classes.contains(&"dark"));
+        let scandinavian = Board::rectangle(10, 10, false).checkered(false);
+        assert!(scandinavian.info(a1).classes.contains(&"light"));
+        let j1 = scandinavian.cell_by_name("j1").unwrap();
+        assert!(scandinavian.info(j1).classes.contains(&"dark"));
+    }
+
+    #[test]
     fn uppercase_names() {
         let b = Board::rectangle(12, 12, true);
         assert_eq!(b.name(Cell(143)), "L12");

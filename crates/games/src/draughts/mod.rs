@@ -1,0 +1,1 @@
+//! Draughts on square boards: Scandinavian checkers, International draughts, English checkers.
