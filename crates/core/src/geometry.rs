@@ -157,17 +157,14 @@ impl Board {
         }
     }
 
-    /// Marks the squares of a rectangular board dark and light as on a chequered board, `a1`
-    /// dark.
-    pub fn checkered(mut self) -> Board {
+    /// Marks the squares of a rectangular board dark and light as on a chequered board: `a1`
+    /// is dark if `a1_dark`, else light (as on Scandinavian boards).
+    pub fn checkered(mut self, a1_dark: bool) -> Board {
         for cell in &mut self.cells {
             let (file, y) = (cell.x as i64, cell.y as i64);
             let rank = self.height as i64 - 1 - y;
-            cell.classes.push(if (file + rank) % 2 == 0 {
-                "dark"
-            } else {
-                "light"
-            });
+            let dark = ((file + rank) % 2 == 0) == a1_dark;
+            cell.classes.push(if dark { "dark" } else { "light" });
         }
         self
     }
