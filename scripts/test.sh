@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test, on a fresh machine: installs what the tests need (Debian's postgresql and chromium,
 # the browser-test driver from npm), starts PostgreSQL, then runs the Rust tests (release build)
-# on SQLite and PostgreSQL.
+# on SQLite and PostgreSQL, and the browser tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,5 +33,10 @@ export DENKMETER_REQUIRE_POSTGRES=1
 
 echo "== Rust tests"
 cargo test --release --workspace
+
+echo "== browser tests"
+cargo build --release -p denkmeter
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+node tests/browser/run.mjs "$PWD/target/release/denkmeter"
 
 echo "== all tests passed"

@@ -453,7 +453,7 @@ function lobbyPage() {
         </tr>`;
       });
       gamesBox.innerHTML = `<div class="table-wrap"><table class="games">
-        <thead><tr><th></th><th>Game</th><th>White – Black</th><th>State</th><th class="num">Moves</th><th>Updated</th></tr></thead>
+        <thead><tr><th></th><th>Game</th><th>White – Black</th><th>State</th><th class="num">Moves</th><th class="when">Updated</th></tr></thead>
         <tbody>${rows.join('')}</tbody></table></div>`;
     } catch (e) {
       if (!disposed) gamesBox.innerHTML = `<p class="error">Could not load the games: ${esc(e.message)}</p>`;
@@ -516,10 +516,6 @@ class GamePage {
 
   // --- seats and tokens
 
-  get mode() {
-    return this.mine.mode || (this.mine.white && this.mine.black ? 'local' : null);
-  }
-
   /** The token that plays for `player` in this browser, if any. */
   tokenOf(player) {
     return (player && this.mine[player]) || null;
@@ -579,11 +575,17 @@ class GamePage {
         } else {
           this.showMessage('This link holds no seat in this game: you are watching.');
         }
-        history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
         this.accept(view);
       } catch (e) {
-        this.showMessage(e.message);
+        if (e.status === 404) {
+          this.notFound(e.message);
+          return;
+        }
+        this.showMessage(
+          e.status === 403 ? 'This invite link holds no seat in this game (it may be mistyped): you are watching.' : e.message,
+        );
       }
+      history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
     }
     await this.refresh();
     this.connect();
@@ -604,7 +606,7 @@ class GamePage {
   }
 
   notFound(message) {
-    this.disposed = true;
+    this.dispose();
     app.innerHTML = `<section class="card"><h1>Game not found</h1><p class="error" role="alert">${esc(message)}</p><p><a href="#/">Back to the lobby</a></p></section>`;
   }
 
@@ -714,6 +716,10 @@ class GamePage {
   build() {
     document.title = 'Game – Denkmeter';
     app.innerHTML = `
+    <div class="error toast" id="message" role="alert" hidden>
+      <span id="message-text"></span>
+      <button type="button" class="link-button" id="message-close" aria-label="Dismiss">×</button>
+    </div>
     <div class="game">
       <div class="board-col">
         <div class="board-wrap" id="board-wrap"></div>
@@ -729,10 +735,6 @@ class GamePage {
           <ul class="players" id="players"></ul>
           <div id="status" class="status" aria-live="polite"></div>
           <div id="result" class="result" hidden></div>
-          <div class="error" id="message" role="alert" hidden>
-            <span id="message-text"></span>
-            <button type="button" class="link-button" id="message-close" aria-label="Dismiss">×</button>
-          </div>
           <div id="invite" class="invite" hidden>
             <label for="invite-link">Send this link to your friend:</label>
             <div class="copy-row">
@@ -1082,16 +1084,16 @@ class GamePage {
     const moves = v.moves || [];
     const shownPly = this.shownPly();
     const items = [];
-    for (let i = 0; i < moves.length; i += 2) {
+    // A game started with Black to move opens with `1. ...`.
+    const offset = v.first_to_move === 'black' ? 1 : 0;
+    for (let i = -offset; i < moves.length; i += 2) {
       const cell = (j) => {
+        if (j < 0) return '<span class="move">...</span>';
         if (j >= moves.length) return '';
         const current = j + 1 === shownPly && (this.replay || over) ? ' current' : '';
         return `<span class="move${current}" data-ply="${j + 1}">${esc(moves[j])}</span>`;
       };
-      items.push(`<li><span class="num">${i / 2 + 1}.</span>${cell(i)}${cell(i + 1)}</li>`);
-    }
-    if (this.pending && !this.replay) {
-      // Shown greyed until the server confirms it.
+      items.push(`<li><span class="num">${(i + offset) / 2 + 1}.</span>${cell(i)}${cell(i + 1)}</li>`);
     }
     list.innerHTML = items.join('') || '<li class="muted empty">No moves yet</li>';
     list.classList.toggle('clickable', over);

@@ -59,6 +59,8 @@ pub trait AnySession: Debug + Send {
     fn last_move(&self, viewer: Viewer) -> Option<LegalMove>;
     /// The start position's string.
     fn start_position(&self) -> String;
+    /// Who moved first.
+    fn first_to_move(&self) -> Player;
     fn view(&self, viewer: Viewer) -> PositionView;
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
@@ -202,6 +204,10 @@ impl<G: Game> AnySession for Session<G> {
 
     fn start_position(&self) -> String {
         self.0.game().position_text(self.0.start())
+    }
+
+    fn first_to_move(&self) -> Player {
+        self.0.game().to_move(self.0.start())
     }
 
     fn view(&self, viewer: Viewer) -> PositionView {

@@ -169,6 +169,7 @@ pub struct GameView {
     pub black: SeatJson,
     pub you: Option<&'static str>,
     pub ply: usize,
+    pub first_to_move: &'static str,
     pub moves: Vec<String>,
     pub position: Option<String>,
     pub pieces: Vec<PieceJson>,
@@ -250,6 +251,7 @@ pub fn game_view(
         black: SeatJson::of(game.seats.black),
         you: seat.map(Player::name),
         ply: session.moves().len(),
+        first_to_move: session.first_to_move().name(),
         moves: session.moves_for(viewer),
         position: (viewer == Viewer::Everyone).then(|| session.position()),
         pieces: view

@@ -1,0 +1,673 @@
+#!/usr/bin/env node
+// Browser tests of the Denkmeter web interface.
+//
+//   node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR]
+//
+// Starts `denkmeter serve` on a free loopback port with a fresh SQLite database in a temporary
+// folder, drives Debian's chromium (/usr/bin/chromium, never a downloaded browser) through the
+// interface, and stops the server at the end, on failure too. Prints one line per check and a
+// closing "N passed, N failed"; exits non-zero when anything failed.
+//
+// --web DIR serves the four interface files from DIR (normally ../../web) instead of the copies
+// built into the binary, for working on the interface without rebuilding the server.
+// CHROMIUM=/path overrides the browser.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOT = path.resolve(here, '../../docs/images/screenshot.png');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TOTAL_LIMIT_MS = 170_000;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+const argv = process.argv.slice(2);
+let binary = null;
+let webDir = null;
+for (let i = 0; i < argv.length; i += 1) {
+  if (argv[i] === '--web') webDir = path.resolve(argv[(i += 1)] || '');
+  else if (!binary) binary = path.resolve(argv[i]);
+  else usage(`unexpected argument ${argv[i]}`);
+}
+function usage(message) {
+  console.error(`error: ${message}\nusage: node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR]`);
+  process.exit(2);
+}
+if (!binary) usage('the path to the denkmeter binary is missing');
+if (!existsSync(binary)) usage(`no denkmeter binary at ${binary} (build it with cargo build --release)`);
+if (!existsSync(CHROMIUM)) {
+  usage(`no chromium at ${CHROMIUM}: install Debian's with apt-get install -y chromium`);
+}
+if (webDir && !existsSync(path.join(webDir, 'index.html'))) usage(`no index.html in ${webDir}`);
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  usage(`playwright-core is not installed: run npm ci in ${here}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+let server = null;
+let serverLog = [];
+let tmp = null;
+let browser = null;
+let base = null;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the server; again on the same port and database when `port` is given. */
+async function startServer(port = null) {
+  if (!tmp) tmp = mkdtempSync(path.join(os.tmpdir(), 'denkmeter-browser-'));
+  if (!port) port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const database = `sqlite://${tmp}/db.sqlite?mode=rwc`;
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--database', database];
+  server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
+  const keep = (chunk) => {
+    serverLog.push(...String(chunk).split('\n').filter(Boolean));
+    if (serverLog.length > 300) serverLog = serverLog.slice(-200);
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  let exited = null;
+  server.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited at start (${JSON.stringify(exited)})`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) {
+        const body = await r.json();
+        if (body && body.status === 'ok') return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the server did not answer /api/health within 30 s');
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const done = new Promise((r) => server.once('exit', r));
+  server.kill('SIGINT');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 3000);
+  await done;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+async function api(method, route, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(base + route, init);
+  const text = await r.text();
+  let data = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = text;
+  }
+  if (!r.ok) throw new Failure(`${method} ${route} answered ${r.status}: ${text.slice(0, 200)}`);
+  return data;
+}
+
+const clickPath = (m) => [m.from, ...(m.via || []), m.to].filter((c) => c !== null && c !== undefined);
+
+/** A legal move that clicks alone pick out (no other move shares its cells). */
+function clickableMove(view, prefer) {
+  const moves = view.legal_moves || [];
+  const key = (m) => clickPath(m).join(',');
+  const unique = moves.filter((m) => m.from !== null && moves.filter((o) => key(o) === key(m)).length === 1);
+  if (prefer) {
+    const wanted = unique.find((m) => m.text === prefer);
+    check(wanted, `the move ${prefer} is not among the legal moves: ${moves.map((m) => m.text).join(' ')}`);
+    return wanted;
+  }
+  check(unique.length, `no legal move to click for ${view.to_move} (${moves.length} legal moves)`);
+  // A move from the middle of the list, so that the games do not all look alike.
+  return unique[Math.floor(unique.length / 3)];
+}
+
+async function gameIdOf(page) {
+  await page.waitForURL(/#\/game\/[^/?]+/, { timeout: 10_000 });
+  const m = /#\/game\/([^/?]+)/.exec(page.url());
+  return decodeURIComponent(m[1]);
+}
+
+async function seatsOf(page, id) {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), `denkmeter.game.${id}`);
+  check(raw, `no tokens kept in localStorage for game ${id}`);
+  return JSON.parse(raw);
+}
+
+const moveTexts = (page) => page.$$eval('#moves .move', (els) => els.map((e) => e.textContent.trim()));
+
+async function waitMoves(page, n, timeout = 20_000) {
+  try {
+    await page.waitForFunction((k) => document.querySelectorAll('#moves .move').length >= k, n, { timeout });
+  } catch {
+    const have = await moveTexts(page).catch(() => []);
+    throw new Failure(`expected ${n} moves in the move list within ${timeout / 1000} s, saw ${have.length}: ${have.join(' ')}`);
+  }
+  return moveTexts(page);
+}
+
+const cellSelector = (name) => `svg.board [data-cell="${name}"]`;
+
+/** Makes `move` by clicking its cells on the board of `page`. */
+async function clickMove(page, view, move) {
+  const cells = clickPath(move).map((i) => view.board.cells[i].name);
+  for (const [k, name] of cells.entries()) {
+    const klass = k === 0 ? 'movable' : 'target';
+    try {
+      await page.waitForSelector(`${cellSelector(name)}.${klass}`, { timeout: 10_000 });
+    } catch {
+      throw new Failure(`cell ${name} of ${move.text} never became ${klass} on the board`);
+    }
+    await page.click(cellSelector(name));
+  }
+}
+
+/** Waits until the game is at `ply` moves or more and nobody is thinking; returns the view. */
+async function waitView(id, token, test, what, timeout = 20_000) {
+  const deadline = Date.now() + timeout;
+  let view;
+  while (Date.now() < deadline) {
+    view = await api('GET', `/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    if (test(view)) return view;
+    await sleep(150);
+  }
+  throw new Failure(`timed out waiting for ${what} (ply ${view && view.ply}, to move ${view && view.to_move})`);
+}
+
+function watchPage(page, label, problems, ignore = null) {
+  page.on('pageerror', (e) => problems.push(`${label}: page error: ${e.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !(ignore && ignore.test(msg.text()))) problems.push(`${label}: console error: ${msg.text()}`);
+  });
+}
+
+async function newContext(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...options });
+  context.setDefaultTimeout(15_000);
+  if (webDir) {
+    const files = { '/': 'index.html', '/index.html': 'index.html', '/app.js': 'app.js', '/board.js': 'board.js', '/style.css': 'style.css' };
+    const types = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
+    await context.route(
+      (url) => url.origin === base && Object.hasOwn(files, url.pathname),
+      (route) => {
+        const file = files[new URL(route.request().url()).pathname];
+        route.fulfill({ body: readFileSync(path.join(webDir, file)), contentType: types[file.split('.').pop()] });
+      },
+    );
+  }
+  return context;
+}
+
+/** Creates a game through the lobby form. */
+async function createInLobby(page, { ruleset, opponent, level, colour }) {
+  await page.goto(`${base}/#/`);
+  try {
+    await page.waitForSelector(`#ruleset option[value="${ruleset}"]`, { state: 'attached', timeout: 10_000 });
+  } catch {
+    throw new Failure(`the lobby does not offer the ruleset ${ruleset}`);
+  }
+  await page.selectOption('#ruleset', ruleset);
+  await page.check(`input[name=opponent][value=${opponent}]`);
+  if (level) await page.selectOption('#level', String(level));
+  if (colour) await page.selectOption('#colour', colour);
+  await page.click('#start');
+  return gameIdOf(page);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+const checks = [];
+const test = (name, fn) => checks.push({ name, fn });
+
+test('a. Chad against the computer: click a move, see the reply, reload, move again', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'a', problems);
+  const id = await createInLobby(page, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white' });
+  const mine = await seatsOf(page, id);
+  check(mine.white, 'the lobby kept no White token for the game against the computer');
+
+  let view = await waitView(id, mine.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to move');
+  const first = clickableMove(view, 'C5-A5');
+  await clickMove(page, view, first);
+  const moves = await waitMoves(page, 2);
+  check(moves[0] === 'C5-A5', `the first move in the list is ${moves[0]}, not C5-A5`);
+  view = await waitView(id, mine.white, (v) => v.ply >= 2 && v.to_move === 'white' && !v.thinking, "the computer's reply");
+  check(view.moves[0] === 'C5-A5', `the server recorded ${view.moves[0]} as the first move`);
+  check(moves[1] === view.moves[1], `the move list shows ${moves[1]} as the reply, the server ${view.moves[1]}`);
+
+  await page.reload();
+  const after = await waitMoves(page, 2);
+  check(after.join(' ') === moves.slice(0, 2).join(' '), `after a reload the move list is "${after.join(' ')}", not "${moves.join(' ')}"`);
+  const status = await page.textContent('#status');
+  check(/your move/i.test(status || ''), `after a reload the status says "${status}" instead of your move`);
+
+  const second = clickableMove(view);
+  await clickMove(page, view, second);
+  const three = await waitMoves(page, 3);
+  check(three[2] === second.text, `the third move in the list is ${three[2]}, not ${second.text}`);
+  const stored = await waitView(id, mine.white, (v) => v.ply >= 3, 'the third move on the server');
+  check(stored.moves[2] === second.text, `the server recorded ${stored.moves[2]}, not ${second.text}`);
+  const error = await page.$eval('#message', (e) => (e.hidden ? '' : e.textContent.trim()));
+  check(!error, `the page shows an error: ${error}`);
+  await context.close();
+});
+
+test('b. Shakti between two browsers by invite link, live over the WebSocket', async (problems) => {
+  const contextA = await newContext();
+  const contextB = await newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  watchPage(a, 'b/A', problems);
+  watchPage(b, 'b/B', problems);
+  const framesB = [];
+  b.on('websocket', (ws) => {
+    if (/\/api\/games\/[^/]+\/ws/.test(ws.url())) ws.on('framereceived', (f) => framesB.push(f.payload));
+  });
+
+  const id = await createInLobby(a, { ruleset: 'shakti', opponent: 'link', colour: 'white' });
+  await a.waitForSelector('#invite-link', { state: 'visible' });
+  const link = await a.inputValue('#invite-link');
+  check(link.startsWith(`${base}/#/game/${id}?token=`), `the invite link looks wrong: ${link}`);
+  const mineA = await seatsOf(a, id);
+  check(mineA.white && !mineA.black, 'the creator should keep only the White token');
+
+  await b.goto(link);
+  await b.waitForSelector('svg.board [data-cell="d4"]');
+  await b.waitForFunction(() => !location.hash.includes('token='));
+  const mineB = await seatsOf(b, id);
+  check(mineB.black, 'opening the invite link did not keep the Black token');
+  check(await b.$('svg.board.flipped'), 'the board is not flipped for the player of Black');
+  await b.waitForFunction(() => /waiting|to move/i.test(document.querySelector('#status').textContent));
+
+  let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to move');
+  const first = clickableMove(view);
+  await clickMove(a, view, first);
+  await waitMoves(a, 1);
+  const seen = await waitMoves(b, 1, 8_000);
+  check(seen[0] === first.text, `B sees ${seen[0]}, A played ${first.text}`);
+  check(framesB.length >= 2, `B received ${framesB.length} WebSocket messages; the move should have come that way`);
+
+  view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to move');
+  const reply = clickableMove(view);
+  await clickMove(b, view, reply);
+  await waitMoves(b, 2);
+  const atA = await waitMoves(a, 2, 8_000);
+  check(atA[1] === reply.text, `A sees ${atA[1]}, B played ${reply.text}`);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('c. a phone-sized screen shows the whole board without scrolling sideways', async (problems) => {
+  const context = await newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  watchPage(page, 'c', problems);
+  const lobbyWidth = await (async () => {
+    await page.goto(`${base}/#/`);
+    await page.waitForSelector('#ruleset option[value="chad"]', { state: 'attached' });
+    return page.evaluate(() => document.documentElement.scrollWidth);
+  })();
+  check(lobbyWidth <= 375, `the lobby is ${lobbyWidth} px wide on a 375 px screen`);
+  const id = await createInLobby(page, { ruleset: 'chad', opponent: 'local' });
+  await page.waitForSelector('svg.board [data-cell="L12"]');
+  const seats = await seatsOf(page, id);
+  check(seats.white && seats.black, 'a game on one screen should keep both tokens');
+  const box = await page.$eval('svg.board', (svg) => {
+    const r = svg.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  });
+  const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+  check(scroll.sw <= scroll.iw, `the page scrolls sideways: ${scroll.sw} px of content in ${scroll.iw} px`);
+  check(box.left >= 0 && box.right <= 375, `the board spans ${box.left}..${box.right} px, outside 0..375`);
+  check(box.width >= 300, `the board is only ${box.width} px wide on a 375 px screen`);
+  check(box.height <= 667, `the board is ${box.height} px high, taller than the screen`);
+  for (const name of ['A1', 'L1', 'A12', 'L12']) {
+    const r = await page.$eval(cellSelector(name), (el) => {
+      const b = el.getBoundingClientRect();
+      return { left: b.left, right: b.right };
+    });
+    check(r.left >= 0 && r.right <= 375, `cell ${name} is drawn at ${r.left}..${r.right} px, off the screen`);
+  }
+  // Both sides play on this screen: tap a White move, then a Black one.
+  let view = await waitView(id, seats.white, (v) => v.legal_moves.length > 0, 'White to move');
+  await clickMove(page, view, clickableMove(view, 'C5-A5'));
+  await waitMoves(page, 1);
+  view = await waitView(id, seats.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to move');
+  const reply = clickableMove(view);
+  await clickMove(page, view, reply);
+  const moves = await waitMoves(page, 2);
+  check(moves[1] === reply.text, `the second move is ${moves[1]}, not ${reply.text}`);
+  await context.close();
+});
+
+test('d. a screenshot of a Chad game in progress', async (problems) => {
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watchPage(page, 'd', problems);
+  const id = await createInLobby(page, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white' });
+  const { white } = await seatsOf(page, id);
+  const plan = ['C5-A5', 'E4-G4', 'D3-D1'];
+  for (const [k, wanted] of plan.entries()) {
+    const view = await waitView(id, white, (v) => v.ply === 2 * k && v.to_move === 'white' && !v.thinking && v.legal_moves.length > 0, `White's move ${k + 1}`);
+    const legal = view.legal_moves.map((m) => m.text);
+    const text = legal.includes(wanted) ? wanted : clickableMove(view).text;
+    await api('POST', `/api/games/${id}/moves`, { token: white, move: text });
+  }
+  const view = await waitView(id, white, (v) => v.ply >= 2 * plan.length && v.to_move === 'white' && !v.thinking && v.legal_moves.length > 0, "the computer's third reply");
+  await waitMoves(page, 2 * plan.length);
+  // Pick up a rook that has somewhere to go, to show its destinations.
+  const counts = new Map();
+  for (const m of view.legal_moves) if (m.from !== null) counts.set(m.from, (counts.get(m.from) || 0) + 1);
+  const [from] = [...counts.entries()].sort((x, y) => y[1] - x[1])[0];
+  await page.click(cellSelector(view.board.cells[from].name));
+  await page.waitForSelector('svg.board .dest');
+  await page.evaluate(() => document.fonts && document.fonts.ready);
+  mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT });
+  check(existsSync(SCREENSHOT), `no screenshot at ${SCREENSHOT}`);
+  await context.close();
+});
+
+test('e. a finished game is replayed, its record and diagram download', async (problems) => {
+  const created = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
+  const { id, tokens } = created;
+  check(tokens && tokens.white && tokens.black, 'a game between two humans should give two tokens');
+  const played = [];
+  for (let k = 0; k < 4; k += 1) {
+    const side = k % 2 === 0 ? 'white' : 'black';
+    const view = await api('GET', `/api/games/${id}?token=${tokens[side]}`);
+    const move = clickableMove(view);
+    await api('POST', `/api/games/${id}/moves`, { token: tokens[side], move: move.text });
+    played.push(move.text);
+  }
+  const over = await api('POST', `/api/games/${id}/resign`, { token: tokens.white });
+  check(over.status === 'over' && over.result && over.result.token === '0-1', `after White resigns the game is ${over.status} ${JSON.stringify(over.result)}`);
+
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'e', problems);
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector('#replay', { state: 'visible' });
+  await page.waitForSelector('#result', { state: 'visible' });
+  const resultText = await page.textContent('#result');
+  check(resultText.includes(over.result.text), `the result panel says "${resultText}", not "${over.result.text}"`);
+  const plyText = () => page.textContent('#replay-ply').then((t) => t.trim());
+  check((await plyText()) === '4 / 4', `the replay starts at "${await plyText()}", not the final position`);
+
+  const piecesShown = () => page.$$eval('svg.board [data-at]', (els) => els.map((e) => `${e.dataset.piece}@${e.dataset.at}`).sort().join(' '));
+  const piecesAt = async (ply) => {
+    const v = await api('GET', `/api/games/${id}?ply=${ply}`);
+    return v.pieces.map((p) => `${p.letter}@${v.board.cells[p.cell].name}`).sort().join(' ');
+  };
+  const expectPly = async (ply) => {
+    await page.waitForFunction((t) => document.querySelector('#replay-ply').textContent.trim() === t, `${ply} / 4`, { timeout: 5000 }).catch(async () => {
+      throw new Failure(`the replay shows "${await plyText()}", expected "${ply} / 4"`);
+    });
+    const want = await piecesAt(ply);
+    await page.waitForFunction((w) => [...document.querySelectorAll('svg.board [data-at]')].map((e) => `${e.dataset.piece}@${e.dataset.at}`).sort().join(' ') === w, want, { timeout: 5000 }).catch(async () => {
+      throw new Failure(`at ply ${ply} the board shows ${await piecesShown()}, the server ${want}`);
+    });
+  };
+  await page.click('#replay-first');
+  await expectPly(0);
+  await page.click('#replay-next');
+  await expectPly(1);
+  await page.click('#replay-next');
+  await expectPly(2);
+  await page.click('#replay-prev');
+  await expectPly(1);
+  await page.click('#replay-last');
+  await expectPly(4);
+
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), page.click('#download-pgn')]);
+  const file = await download.path();
+  check(file, `the record download failed: ${await download.failure()}`);
+  const record = readFileSync(file, 'utf8');
+  check(/\[Result "0-1"\]/.test(record), `the downloaded record has no [Result "0-1"] tag:\n${record}`);
+  for (const text of played) check(record.includes(text), `the downloaded record lacks the move ${text}:\n${record}`);
+
+  const svgHref = await page.getAttribute('#download-svg', 'href');
+  const svg = await page.request.get(new URL(svgHref, base).href);
+  check(svg.ok(), `the diagram link answered ${svg.status()}`);
+  check((await svg.text()).includes('<svg'), 'the diagram link did not return an SVG');
+  await context.close();
+});
+
+test('f. the rules page, and clicks through via cells and choices', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'f', problems);
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="shakti"]', { state: 'attached' });
+  await page.selectOption('#ruleset', 'shakti');
+  await page.click('#ruleset-desc a');
+  await page.waitForSelector('article.rules h1');
+  const heading = await page.textContent('article.rules h1');
+  check(/shakti/i.test(heading), `the rules page of shakti is headed "${heading}"`);
+  const parts = await page.$$eval('article.rules', ([a]) => ({
+    h2: a.querySelectorAll('h2').length,
+    li: a.querySelectorAll('li').length,
+    pre: a.querySelectorAll('pre').length,
+    strong: a.querySelectorAll('strong').length,
+    code: a.querySelectorAll('code').length,
+  }));
+  check(parts.h2 >= 3 && parts.li >= 5 && parts.pre >= 1 && parts.strong >= 1 && parts.code >= 3, `the rules Markdown rendered poorly: ${JSON.stringify(parts)}`);
+
+  // No ruleset has multi-step moves or choices yet: check the click logic on made-up moves.
+  const outcome = await page.evaluate(async () => {
+    const { MoveInput } = await import('/board.js');
+    const mv = (text, from, via, to, choice = null) => ({ text, from, via, to, choice });
+    const moves = [
+      mv('1x3x5', 1, [3], 5),
+      mv('1x3x7', 1, [3], 7),
+      mv('1x4', 1, [], 4),
+      mv('2-6=a', 2, [], 6, 'a'),
+      mv('2-6=b', 2, [], 6, 'b'),
+      mv('@9', null, [], 9),
+      mv('pass', null, [], null),
+    ];
+    const log = [];
+    const input = new MoveInput(moves);
+    log.push([...input.startCells()].sort().join(','));
+    log.push(input.buttonMoves().map((m) => m.text).join(','));
+    log.push(String(input.click(1)));
+    log.push([...input.targets()].sort().join(','));
+    log.push(String(input.click(3)));
+    log.push([...input.targets()].sort().join(','));
+    log.push(input.click(7)?.text);
+    log.push(input.click(1) === null && input.click(4)?.text);
+    log.push(String(input.click(2)));
+    log.push(String(input.click(6)));
+    log.push(input.choices().map((m) => m.text).join(','));
+    input.reset();
+    log.push(input.click(9)?.text);
+    log.push(String(input.click(8)));
+    return log;
+  });
+  const expected = ['1,2,9', 'pass', 'null', '3,4', 'null', '5,7', '1x3x7', '1x4', 'null', 'null', '2-6=a,2-6=b', '@9', 'null'];
+  check(JSON.stringify(outcome) === JSON.stringify(expected), `MoveInput gave ${JSON.stringify(outcome)}, expected ${JSON.stringify(expected)}`);
+
+  // No ruleset has a board of points yet either: draw a made-up one.
+  const drawn = await page.evaluate(async () => {
+    const { renderBoard, createBoardElement } = await import('/board.js');
+    const clicked = [];
+    const svg = createBoardElement((cell) => clicked.push(cell));
+    document.body.appendChild(svg);
+    const cells = [];
+    for (let y = 0; y < 3; y += 1) for (let x = 0; x < 3; x += 1) cells.push({ name: `${'abc'[x]}${3 - y}`, x, y, shape: 'point', classes: [] });
+    const lines = [[0, 1], [1, 2], [3, 4], [4, 5], [6, 7], [7, 8], [0, 3], [3, 6], [1, 4], [4, 7], [2, 5], [5, 8], [0, 4], [4, 8]];
+    renderBoard(svg, {
+      board: { cells, lines, width: 3, height: 3 },
+      pieces: [{ cell: 4, owner: 'black', kind: 'stone', letter: 's' }],
+      absent: [8],
+      flip: true,
+      lastMove: { from: 0, via: [], to: 4, captured: [], removed: [8] },
+    });
+    svg.querySelector('[data-cell="a3"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const result = {
+      cells: svg.querySelectorAll('[data-cell]').length,
+      dots: svg.querySelectorAll('.cell.pt .dot').length,
+      holes: svg.querySelectorAll('.cell.hole').length,
+      lines: svg.querySelectorAll('line.link').length,
+      pieces: svg.querySelectorAll('[data-piece="s"][data-at="b2"]').length,
+      files: [...svg.querySelectorAll('.coord.file')]
+        .sort((p, q) => Number(p.getAttribute('x')) - Number(q.getAttribute('x')))
+        .map((t) => t.textContent)
+        .join(''),
+      clicked: clicked.join(','),
+    };
+    svg.remove();
+    return result;
+  });
+  const want = { cells: 9, dots: 8, holes: 1, lines: 14, pieces: 1, files: 'cba', clicked: '0' };
+  check(JSON.stringify(drawn) === JSON.stringify(want), `a board of points was drawn as ${JSON.stringify(drawn)}, expected ${JSON.stringify(want)}`);
+  await context.close();
+});
+
+test('g. an open game reconnects after a server restart and catches up', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  // While the server is away the browser logs failed connections: expected here.
+  watchPage(page, 'g', problems, /WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/);
+  const id = await createInLobby(page, { ruleset: 'shakti', opponent: 'local' });
+  const mine = await seatsOf(page, id);
+  let view = await waitView(id, mine.white, (v) => v.legal_moves.length > 0, 'White to move');
+  await clickMove(page, view, clickableMove(view));
+  await waitMoves(page, 1);
+
+  await stopServer();
+  const port = Number(new URL(base).port);
+  await startServer(port);
+  view = await api('GET', `/api/games/${id}?token=${mine.black}`);
+  const reply = clickableMove(view);
+  await api('POST', `/api/games/${id}/moves`, { token: mine.black, move: reply.text });
+  const moves = await waitMoves(page, 2, 15_000);
+  check(moves[1] === reply.text, `after the restart the page shows ${moves[1]}, not ${reply.text}`);
+  view = await waitView(id, mine.white, (v) => v.ply === 2 && v.legal_moves.length > 0, 'White to move again');
+  await clickMove(page, view, clickableMove(view));
+  await waitMoves(page, 3);
+  await context.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+async function main() {
+  const started = Date.now();
+  const guard = setTimeout(async () => {
+    console.error(`FAIL: the browser tests took longer than ${TOTAL_LIMIT_MS / 1000} s`);
+    await cleanup();
+    process.exit(1);
+  }, TOTAL_LIMIT_MS);
+  let passed = 0;
+  let failed = 0;
+  try {
+    await startServer();
+    console.log(`server: ${binary} on ${base}${webDir ? ` (interface from ${webDir})` : ''}`);
+    // Pages fulfilled from disk (--web) have no network address of their own, and chromium's
+    // local network access checks would then block their WebSocket to the loopback server.
+    const args = webDir ? [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'] : CHROMIUM_ARGS;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args, headless: true });
+    for (const { name, fn } of checks) {
+      const t0 = Date.now();
+      const problems = [];
+      try {
+        await fn(problems);
+        check(!problems.length, problems.join('\n'));
+        passed += 1;
+        console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      } catch (e) {
+        failed += 1;
+        console.log(`FAIL ${name}\n     ${e instanceof Failure ? e.message : e.stack || e}`);
+        if (problems.length) console.log(`     also: ${problems.join('\n     ')}`);
+      }
+    }
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL setting up: ${e.message || e}`);
+  } finally {
+    clearTimeout(guard);
+    if (failed && serverLog.length) {
+      console.log('--- the last lines of the server log ---');
+      console.log(serverLog.slice(-40).join('\n'));
+    }
+    await cleanup();
+  }
+  console.log(`browser tests: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  try {
+    if (browser) await browser.close();
+  } catch {
+    // already gone
+  }
+  await stopServer();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+main();
