@@ -258,26 +258,15 @@ export function renderBoard(svg, options) {
   }
   out.push(`<g class="dests">${dests.join('')}</g>`);
 
-  // Coordinates from the cell names: letters under each column, digits beside each row, taken
-  // from the cell drawn nearest to the bottom or the left edge.
-  const columns = new Map();
-  const rows = new Map();
-  cells.forEach((c, i) => {
-    const [cx, cy] = centre(i);
-    const [letters, digits] = nameParts(String(c.name));
-    const kx = r2(cx);
-    const ky = r2(cy);
-    const col = columns.get(kx);
-    if (letters && (!col || cy > col.cy)) columns.set(kx, { cy, text: letters });
-    const row = rows.get(ky);
-    if (digits && (!row || cx < row.cx)) rows.set(ky, { cx, text: digits });
-  });
+  // Coordinates from the board description: labels beside the rows and under the columns.
   const labels = [];
-  for (const [x, { text }] of columns) {
-    labels.push(`<text class="coord file" x="${x}" y="${r2(H + MARGIN_BOTTOM / 2)}">${esc(text)}</text>`);
+  for (const { at, text } of board.column_labels || []) {
+    const x = flip ? W - 1 - at : at;
+    labels.push(`<text class="coord file" x="${r2(x + 0.5)}" y="${r2(H + MARGIN_BOTTOM / 2)}">${esc(text)}</text>`);
   }
-  for (const [y, { text }] of rows) {
-    labels.push(`<text class="coord rank" x="${r2(-MARGIN_LEFT / 2)}" y="${y}">${esc(text)}</text>`);
+  for (const { at, text } of board.row_labels || []) {
+    const y = flip ? H - 1 - at : at;
+    labels.push(`<text class="coord rank" x="${r2(-MARGIN_LEFT / 2)}" y="${r2(y + 0.5)}">${esc(text)}</text>`);
   }
   out.push(`<g class="coords">${labels.join('')}</g>`);
 

@@ -539,7 +539,7 @@ test('f. the rules page, and clicks through via cells and choices', async (probl
   const expected = ['1,2,9', 'pass', 'null', '3,4', 'null', '5,7', '1x3x7', '1x4', 'null', 'null', '2-6=a,2-6=b', '@9', 'null'];
   check(JSON.stringify(outcome) === JSON.stringify(expected), `MoveInput gave ${JSON.stringify(outcome)}, expected ${JSON.stringify(expected)}`);
 
-  // No ruleset has a board of points yet either: draw a made-up one.
+  // A made-up board of points, flipped, with its labels.
   const drawn = await page.evaluate(async () => {
     const { renderBoard, createBoardElement } = await import('/board.js');
     const clicked = [];
@@ -549,7 +549,11 @@ test('f. the rules page, and clicks through via cells and choices', async (probl
     for (let y = 0; y < 3; y += 1) for (let x = 0; x < 3; x += 1) cells.push({ name: `${'abc'[x]}${3 - y}`, x, y, shape: 'point', classes: [] });
     const lines = [[0, 1], [1, 2], [3, 4], [4, 5], [6, 7], [7, 8], [0, 3], [3, 6], [1, 4], [4, 7], [2, 5], [5, 8], [0, 4], [4, 8]];
     renderBoard(svg, {
-      board: { cells, lines, width: 3, height: 3 },
+      board: {
+        cells, lines, width: 3, height: 3,
+        column_labels: [{ at: 0, text: 'a' }, { at: 1, text: 'b' }, { at: 2, text: 'c' }],
+        row_labels: [{ at: 0, text: '3' }, { at: 1, text: '2' }, { at: 2, text: '1' }],
+      },
       pieces: [{ cell: 4, owner: 'black', kind: 'stone', letter: 's' }],
       absent: [8],
       flip: true,

@@ -17,24 +17,14 @@ fn empty_mark(classes: &[&str]) -> char {
 }
 
 /// Draws the board with White at the bottom. `marked` cells (the last move) are bracketed.
+/// Coordinates are doubled so that boards with rows offset by half a cell (hexagonal lattices)
+/// line up.
 pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
+    let twice = |v: f32| (v * 2.0).round() as i64;
     let mut grid: BTreeMap<(i64, i64), String> = BTreeMap::new();
-    let mut row_labels: BTreeMap<i64, String> = BTreeMap::new();
-    let mut col_labels: BTreeMap<i64, (i64, String)> = BTreeMap::new();
     for cell in board.cell_ids() {
         let info = board.info(cell);
-        let (x, y) = ((info.x * 2.0).round() as i64, (info.y * 2.0).round() as i64);
-        let (letters, digits) = info.name_parts();
-        row_labels.entry(y).or_insert_with(|| digits.to_string());
-        let label = col_labels.entry(x).or_insert((y, letters.to_string()));
-        if y > label.0 {
-            *label = (y, letters.to_string());
-        }
-        let piece = view
-            .pieces
-            .iter()
-            .find(|p| p.cell == cell)
-            .map(|p| p.letter);
+        let piece = view.pieces.iter().find(|p| p.cell == cell).map(|p| p.letter);
         let mark = if view.absent.contains(&cell) {
             ' '
         } else {
@@ -45,33 +35,77 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         } else {
             format!(" {mark} ")
         };
-        grid.insert((y, x), text);
+        grid.insert((twice(info.y), twice(info.x)), text);
     }
-    let xs: Vec<i64> = col_labels.keys().copied().collect();
-    let (min_x, max_x) = (
-        xs.first().copied().unwrap_or(0),
-        xs.last().copied().unwrap_or(0),
-    );
-    let width = row_labels.values().map(String::len).max().unwrap_or(1);
-    let mut out = String::new();
-    for (&y, label) in &row_labels {
-        out.push_str(&format!("{label:>width$} "));
-        let mut x = min_x;
-        while x <= max_x {
-            match grid.get(&(y, x)) {
-                Some(text) => out.push_str(text),
-                None if col_labels.contains_key(&x) => out.push_str("   "),
-                None => {}
-            }
-            x += 1;
+    let rows: BTreeMap<i64, String> = board
+        .row_labels()
+        .into_iter()
+        .map(|l| (twice(l.at), l.text))
+        .collect();
+    let columns: BTreeMap<i64, String> = board
+        .column_labels()
+        .into_iter()
+        .map(|l| (twice(l.at), l.text))
+        .collect();
+    let xs: Vec<i64> = grid.keys().map(|&(_, x)| x).collect();
+    let min_x = xs.iter().copied().min().unwrap_or(0);
+    let max_x = xs.iter().copied().max().unwrap_or(0);
+    let ys: std::collections::BTreeSet<i64> = grid.keys().map(|&(y, _)| y).collect();
+    let width = rows.values().map(String::len).max().unwrap_or(0);
+    // Cells two half-units apart take three characters; a half-unit step takes a fraction.
+    let step = |x: i64| usize::try_from(x - min_x).unwrap_or(0) * 3 / 2;
+    // On boards of points the numbering along a row is not obvious: name each row's ends.
+    let mut row_ends: BTreeMap<i64, (i64, String, i64, String)> = BTreeMap::new();
+    for cell in board.cell_ids() {
+        let info = board.info(cell);
+        if info.shape != denkmeter_core::Shape::Point {
+            continue;
         }
+        let (y, x) = (twice(info.y), twice(info.x));
+        let ends = row_ends
+            .entry(y)
+            .or_insert((x, info.name.clone(), x, info.name.clone()));
+        if x < ends.0 {
+            (ends.0, ends.1) = (x, info.name.clone());
+        }
+        if x > ends.2 {
+            (ends.2, ends.3) = (x, info.name.clone());
+        }
+    }
+    let mut out = String::new();
+    for y in ys {
+        let mut line = format!("{:>width$} ", rows.get(&y).map_or("", String::as_str));
+        let start = line.len();
+        for x in min_x..=max_x {
+            if let Some(text) = grid.get(&(y, x)) {
+                let at = start + step(x);
+                while line.len() < at {
+                    line.push(' ');
+                }
+                line.push_str(text);
+            }
+        }
+        let mut line = line.trim_end().to_string();
+        if let Some((_, first, _, last)) = row_ends.get(&y) {
+            let pad = (start + step(max_x) + 3).saturating_sub(line.len());
+            line.push_str(&format!("{}   {first}-{last}", " ".repeat(pad)));
+        }
+        out.push_str(&line);
         out.push('\n');
     }
-    out.push_str(&" ".repeat(width + 1));
-    for (_, (_, letters)) in col_labels {
-        out.push_str(&format!(" {letters:<2}"));
+    if !columns.is_empty() {
+        let mut line = " ".repeat(width + 1);
+        let start = line.len();
+        for (&x, text) in &columns {
+            let at = start + step(x) + 1;
+            while line.len() < at {
+                line.push(' ');
+            }
+            line.push_str(text);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
-    out.push('\n');
     let has = |prefix: &str| {
         board
             .cell_ids()

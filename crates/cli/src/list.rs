@@ -6,7 +6,7 @@ pub fn run() -> Result<()> {
     let rulesets = denkmeter_games::registry::rulesets();
     let width = rulesets.iter().map(|g| g.name().len()).max().unwrap_or(0);
     for game in rulesets {
-        println!("{:width$}  {}", game.name(), game.description());
+        outln!("{:width$}  {}", game.name(), game.description());
     }
     Ok(())
 }

@@ -1,5 +1,23 @@
 //! `denkmeter`: play, analyse and study rediscovered board games from the command line.
 
+/// Prints a line to standard output; a closed pipe (`denkmeter perft ... | head`) ends the
+/// program quietly instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Prints to standard output; see [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!($($arg)*))
+    };
+}
+
 mod draw;
 mod list;
 mod matches;
@@ -60,6 +78,19 @@ enum Command {
     },
     /// Play two computer players against each other over many games.
     Match(matches::MatchArgs),
+}
+
+/// Writes to standard output, exiting quietly when the reader has gone away.
+pub fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {error}");
+        std::process::exit(1);
+    }
 }
 
 /// The ruleset with this name, or an error listing the known names.

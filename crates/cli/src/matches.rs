@@ -45,6 +45,6 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         bar.set_message(format!("+{} ={} -{}", r.wins, r.draws, r.losses));
     });
     bar.finish_and_clear();
-    println!("{} {first} vs {second}: {report}", game.name());
+    outln!("{} {first} vs {second}: {report}", game.name());
     Ok(())
 }

@@ -20,7 +20,7 @@ pub fn run(args: &PerftArgs) -> Result<()> {
         .perft(args.position.as_deref(), args.depth)
         .context("bad --position")?;
     for (depth, count) in table {
-        println!("{depth} {count}");
+        outln!("{depth} {count}");
     }
     Ok(())
 }
@@ -29,7 +29,7 @@ pub fn moves(ruleset: &str, position: Option<&str>) -> Result<()> {
     let game = crate::find_ruleset(ruleset)?;
     let session = game.new_game(position).context("bad --position")?;
     for mv in session.legal_moves() {
-        println!("{}", mv.text);
+        outln!("{}", mv.text);
     }
     Ok(())
 }
@@ -37,7 +37,7 @@ pub fn moves(ruleset: &str, position: Option<&str>) -> Result<()> {
 pub fn diagram(ruleset: &str, position: Option<&str>) -> Result<()> {
     let game = crate::find_ruleset(ruleset)?;
     let session = game.new_game(position).context("bad --position")?;
-    print!(
+    out!(
         "{}",
         denkmeter_core::svg::diagram(
             game.board(),

@@ -159,12 +159,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         path,
     };
     table.save()?;
-    println!(
+    outln!(
         "Denkmeter: {} ({}). {HELP}",
         game.name(),
         game.description()
     );
-    println!(
+    outln!(
         "The record is saved to {} after every move.",
         table.path.display()
     );
@@ -174,8 +174,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let mut show_board = true;
     loop {
         if show_board {
-            println!();
-            print!(
+            outln!();
+            out!(
                 "{}",
                 crate::draw::board(
                     game.board(),
@@ -185,7 +185,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             );
             let moves = table.session.moves();
             if let Some(last) = moves.last() {
-                println!(
+                outln!(
                     "Last move: {} {last} (move {})",
                     !table.session.to_move(),
                     moves.len()
@@ -194,27 +194,27 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
         show_board = true;
         if let Status::Over(outcome) = table.session.status() {
-            println!("Game over: {outcome} ({}).", outcome.result_token());
+            outln!("Game over: {outcome} ({}).", outcome.result_token());
             break;
         }
         let player = table.session.to_move();
         let seat = seats[player.index()];
         let chosen = match seat {
             Seat::Computer(agent, _) => {
-                println!("{player} ({}) is thinking...", seat.describe());
+                outln!("{player} ({}) is thinking...", seat.describe());
                 let ply = table.session.moves().len() as u64;
                 let mv = agent
                     .choose(table.session.as_ref(), seed.wrapping_add(ply))
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
-                println!("{player} plays {mv}");
+                outln!("{player} plays {mv}");
                 mv
             }
             Seat::Human => {
-                print!("{player} to move> ");
+                out!("{player} to move> ");
                 std::io::stdout().flush().ok();
                 let Some(line) = lines.next() else {
-                    println!();
-                    println!(
+                    outln!();
+                    outln!(
                         "End of input: the game is saved unfinished in {}.",
                         table.path.display()
                     );
@@ -228,7 +228,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         continue;
                     }
                     "help" | "?" => {
-                        println!("{HELP}");
+                        outln!("{HELP}");
                         show_board = false;
                         continue;
                     }
@@ -240,7 +240,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     }
                     "quit" | "exit" => {
                         table.save()?;
-                        println!("Saved unfinished in {}.", table.path.display());
+                        outln!("Saved unfinished in {}.", table.path.display());
                         return Ok(());
                     }
                     "resign" => {
@@ -266,14 +266,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 table.save()?;
             }
             Err(error) => {
-                println!("{error}.");
+                outln!("{error}.");
                 print_moves(table.session.as_ref());
                 show_board = false;
             }
         }
     }
     table.save()?;
-    println!("Record saved to {}.", table.path.display());
+    outln!("Record saved to {}.", table.path.display());
     Ok(())
 }
 
@@ -284,7 +284,7 @@ fn print_moves(session: &dyn AnySession) {
         Player::White => "White",
         Player::Black => "Black",
     };
-    println!(
+    outln!(
         "Legal moves for {side} ({}): {}",
         moves.len(),
         moves.join(" ")

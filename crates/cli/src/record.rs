@@ -35,7 +35,7 @@ fn check(file: &PathBuf) -> Result<()> {
         Status::Ongoing => "game not finished".to_string(),
         Status::Over(outcome) => format!("{} {outcome}", outcome.result_token()),
     };
-    println!(
+    outln!(
         "{}: ok, {} ({} moves, {status})",
         file.display(),
         name,

@@ -47,6 +47,14 @@ impl CellInfo {
     }
 }
 
+/// A label beside a row or under a column of a drawing: `at` is the row's `y` or the column's
+/// `x`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeLabel {
+    pub at: f32,
+    pub text: String,
+}
+
 /// A direction of a board, with its name (`n`, `ne`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Direction {
@@ -225,6 +233,52 @@ impl Board {
         }
     }
 
+    /// Labels beside the rows: for each row of cells (the same `y`), the part of the name its
+    /// cells share (`3` on a square board, `c` on the Sjekkers board), if they share one.
+    pub fn row_labels(&self) -> Vec<EdgeLabel> {
+        self.edge_labels(|c| c.y)
+    }
+
+    /// Labels under the columns: for each column of cells (the same `x`), the part of the name
+    /// its cells share (`c` on a square board), if they share one.
+    pub fn column_labels(&self) -> Vec<EdgeLabel> {
+        self.edge_labels(|c| c.x)
+    }
+
+    fn edge_labels(&self, key: impl Fn(&CellInfo) -> f32) -> Vec<EdgeLabel> {
+        let mut groups: Vec<(f32, Vec<&CellInfo>)> = Vec::new();
+        for cell in &self.cells {
+            let at = key(cell);
+            match groups.iter_mut().find(|(k, _)| (*k - at).abs() < 1e-3) {
+                Some((_, group)) => group.push(cell),
+                None => groups.push((at, vec![cell])),
+            }
+        }
+        groups.sort_by(|a, b| a.0.total_cmp(&b.0));
+        groups
+            .into_iter()
+            .filter_map(|(at, group)| {
+                if group.len() < 2 {
+                    return None;
+                }
+                let shared = |digits: bool| {
+                    let part = |c: &CellInfo| {
+                        let (letters, numbers) = c.name_parts();
+                        if digits {
+                            numbers.to_string()
+                        } else {
+                            letters.to_string()
+                        }
+                    };
+                    let first = part(group[0]);
+                    (!first.is_empty() && group.iter().all(|&c| part(c) == first)).then_some(first)
+                };
+                let text = shared(false).or_else(|| shared(true))?;
+                Some(EdgeLabel { at, text })
+            })
+            .collect()
+    }
+
     pub fn lines(&self) -> &[(Cell, Cell)] {
         &self.lines
     }
@@ -289,6 +343,15 @@ mod tests {
         assert!(scandinavian.info(a1).classes.contains(&"light"));
         let j1 = scandinavian.cell_by_name("j1").unwrap();
         assert!(scandinavian.info(j1).classes.contains(&"dark"));
+    }
+
+    #[test]
+    fn edge_labels_of_a_square_board() {
+        let b = Board::rectangle(3, 2, false);
+        let rows: Vec<_> = b.row_labels().into_iter().map(|l| (l.at, l.text)).collect();
+        assert_eq!(rows, [(0.0, "2".to_string()), (1.0, "1".to_string())]);
+        let columns: Vec<_> = b.column_labels().into_iter().map(|l| l.text).collect();
+        assert_eq!(columns, ["a", "b", "c"]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod view;
 pub mod zobrist;
 
 pub use game::{find_move_by_text, Game, MoveError, RepetitionRule};
-pub use geometry::{Board, Cell, CellInfo, Direction, Ray, Shape, SQUARE_DIRECTIONS};
+pub use geometry::{Board, Cell, CellInfo, Direction, EdgeLabel, Ray, Shape, SQUARE_DIRECTIONS};
 pub use outcome::{Outcome, Reason, Score, Status, UnknownReason};
 pub use player::{ByPlayer, Player};
 pub use playthrough::Playthrough;

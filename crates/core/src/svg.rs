@@ -94,26 +94,24 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
             piece.letter.to_ascii_uppercase()
         );
     }
-    // Coordinates along the bottom and the left edge, from the cell names.
-    for cell in board.cell_ids() {
-        let info = board.info(cell);
-        let (letters, digits) = info.name_parts();
-        let (cx, cy) = centre(cell);
-        if info.y + 1.0 >= h {
-            let _ = writeln!(
-                out,
-                r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="12" fill="#555">{letters}</text>"##,
-                height - 8.0
-            );
-        }
-        if info.x <= 0.0 {
-            let _ = writeln!(
-                out,
-                r##"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="#555">{digits}</text>"##,
-                MARGIN / 2.0,
-                cy + 4.0
-            );
-        }
+    // Coordinates along the bottom and the left edge.
+    for label in board.column_labels() {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="#555">{}</text>"##,
+            MARGIN + (label.at + 0.5) * UNIT,
+            height - 8.0,
+            label.text
+        );
+    }
+    for label in board.row_labels() {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="#555">{}</text>"##,
+            MARGIN / 2.0,
+            MARGIN + (label.at + 0.5) * UNIT + 4.0,
+            label.text
+        );
     }
     out.push_str("</svg>\n");
     out

@@ -18,9 +18,18 @@ pub struct CellJson {
 }
 
 #[derive(Debug, Serialize)]
+pub struct LabelJson {
+    pub at: f32,
+    pub text: String,
+}
+
+#[derive(Debug, Serialize)]
 pub struct BoardJson {
     pub cells: Vec<CellJson>,
     pub lines: Vec<[u16; 2]>,
+    /// Labels beside the rows (`at` is a row's y) and under the columns (`at` is a column's x).
+    pub row_labels: Vec<LabelJson>,
+    pub column_labels: Vec<LabelJson>,
     pub width: f32,
     pub height: f32,
 }
@@ -44,6 +53,22 @@ impl BoardJson {
                 })
                 .collect(),
             lines: board.lines().iter().map(|(a, b)| [a.0, b.0]).collect(),
+            row_labels: board
+                .row_labels()
+                .into_iter()
+                .map(|l| LabelJson {
+                    at: l.at,
+                    text: l.text,
+                })
+                .collect(),
+            column_labels: board
+                .column_labels()
+                .into_iter()
+                .map(|l| LabelJson {
+                    at: l.at,
+                    text: l.text,
+                })
+                .collect(),
             width,
             height,
         }
