@@ -24,7 +24,11 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     let mut grid: BTreeMap<(i64, i64), String> = BTreeMap::new();
     for cell in board.cell_ids() {
         let info = board.info(cell);
-        let piece = view.pieces.iter().find(|p| p.cell == cell).map(|p| p.letter);
+        let piece = view
+            .pieces
+            .iter()
+            .find(|p| p.cell == cell)
+            .map(|p| p.letter);
         let mark = if view.absent.contains(&cell) {
             ' '
         } else {

@@ -158,16 +158,20 @@ fn elo_of(score: f64) -> f64 {
 impl fmt::Display for MatchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (elo, error) = self.elo();
+        let elo = if self.games() > 0 && (self.wins == self.games() || self.losses == self.games())
+        {
+            "Elo unbounded (one side won every game)".to_string()
+        } else {
+            format!("Elo {elo:+.0} ± {error:.0}")
+        };
         write!(
             f,
-            "+{} ={} -{} of {} games, score {:.1}%, Elo {:+.0} ± {:.0}, draws {:.1}% ({} at the ply limit), mean length {:.1} plies",
+            "+{} ={} -{} of {} games, score {:.1}%, {elo}, draws {:.1}% ({} at the ply limit), mean length {:.1} plies",
             self.wins,
             self.draws,
             self.losses,
             self.games(),
             100.0 * self.score(),
-            elo,
-            error,
             100.0 * self.draw_rate(),
             self.adjudicated,
             self.mean_length()

@@ -7,8 +7,12 @@ use denkmeter_engine::dynamic::{AnyGame, Ruleset};
 use crate::chad::Chad;
 use crate::shakti::Shakti;
 
-static RULESETS: LazyLock<Vec<Arc<dyn AnyGame>>> =
-    LazyLock::new(|| vec![Ruleset::shared(Chad::new()), Ruleset::shared(Shakti::new())]);
+static RULESETS: LazyLock<Vec<Arc<dyn AnyGame>>> = LazyLock::new(|| {
+    let mut all = vec![Ruleset::shared(Chad::new()), Ruleset::shared(Shakti::new())];
+    all.extend(crate::draughts::rulesets());
+    all.extend(crate::sjekkers::rulesets());
+    all
+});
 
 /// Every ruleset, in the order `denkmeter list` shows them.
 pub fn rulesets() -> &'static [Arc<dyn AnyGame>] {
@@ -30,6 +34,10 @@ pub fn rules_page(family: &str) -> Option<&'static str> {
     match family {
         "chad" => Some(include_str!("../../../docs/rules/chad.md")),
         "shakti" => Some(include_str!("../../../docs/rules/shakti.md")),
+        "scandinavian" => Some(include_str!("../../../docs/rules/scandinavian.md")),
+        "international" => Some(include_str!("../../../docs/rules/international.md")),
+        "english" => Some(include_str!("../../../docs/rules/english.md")),
+        "sjekkers" => Some(include_str!("../../../docs/rules/sjekkers.md")),
         _ => None,
     }
 }
@@ -49,5 +57,10 @@ mod tests {
             assert!(page.contains("reconstructed") || page.contains("Reconstructed"));
         }
         assert!(find("chess").is_none());
+        let mut names = names();
+        assert_eq!(names.len(), 19);
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 19, "ruleset names are unique");
     }
 }

@@ -27,3 +27,22 @@ fn mcts_beats_random_at_shakti() {
 fn mcts_beats_random_at_chad() {
     assert!(match_against_random("chad", 300, 6) >= 0.75);
 }
+
+#[test]
+fn mcts_beats_random_at_sjekkers() {
+    for ruleset in ["sjekkers", "sjekkers-sideways", "sjekkers-checkers"] {
+        assert!(match_against_random(ruleset, 300, 6) >= 0.75);
+    }
+}
+
+#[test]
+fn mcts_beats_random_at_draughts() {
+    for ruleset in [
+        "scandinavian-8x8",
+        "scandinavian",
+        "international",
+        "english",
+    ] {
+        assert!(match_against_random(ruleset, 300, 6) >= 0.75);
+    }
+}

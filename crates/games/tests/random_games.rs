@@ -4,7 +4,9 @@
 
 use denkmeter_core::{Game, Playthrough, Record};
 use denkmeter_games::chad::Chad;
+use denkmeter_games::draughts;
 use denkmeter_games::shakti::Shakti;
+use denkmeter_games::sjekkers::Sjekkers;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -67,5 +69,21 @@ proptest! {
     #[test]
     fn shakti_random_games_hold_invariants(seed in any::<u64>()) {
         check_random_game(Shakti::new(), seed, 200);
+    }
+
+    #[test]
+    fn draughts_random_games_hold_invariants(seed in any::<u64>()) {
+        check_random_game(draughts::Scandinavian::new(), seed, 200);
+        check_random_game(draughts::Scandinavian8x8WeakFree::new(), seed, 200);
+        check_random_game(draughts::ScandinavianMedium::new(), seed, 200);
+        check_random_game(draughts::International::new(), seed, 200);
+        check_random_game(draughts::English::new(), seed, 200);
+    }
+
+    #[test]
+    fn sjekkers_random_games_hold_invariants(seed in any::<u64>()) {
+        for game in [Sjekkers::new(), Sjekkers::sideways(), Sjekkers::checkers()] {
+            check_random_game(game, seed, 200);
+        }
     }
 }

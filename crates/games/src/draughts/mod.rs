@@ -1,1 +1,341 @@
-//! Draughts on square boards: Scandinavian checkers, International draughts, English checkers.
+//! Draughts on square boards: the twelve Scandinavian checkers rulesets (`scandinavian[-8x8]
+//! [-medium|-weak][-free]`), International draughts (`international`) and English checkers
+//! (`english`). The rules are in `shared/rules/scandinavian.md` and
+//! `shared/rules/draughts-reference.md`.
+//!
+//! One engine serves them all: [`Draughts`] is generic over a [`Variant`] whose associated
+//! constants (board size and colour, the men's capture directions, flying or short dames,
+//! majority or free capture, English crowning) are settled when each ruleset is compiled.
+//! Positions are bitboards over the dark squares in a padded layout where every direction,
+//! diagonal or orthogonal (to the next dark square along a rank or file), is a fixed shift.
+//!
+//! A move is identified by its start, its end and the pieces it captures; two routes with the
+//! same three are one move. Its text names every landing square: `c3-d4`, `c3xe5xg3`.
+//!
+//! ```
+//! use denkmeter_core::Game;
+//! use denkmeter_games::draughts::International;
+//!
+//! let game = International::new();
+//! let start = game.start();
+//! let mut moves = Vec::new();
+//! game.legal_moves(&start, &mut moves);
+//! assert_eq!(moves.len(), 9);
+//! let mv = game.parse_move(&start, "b4-a5").unwrap();
+//! assert_eq!(game.move_text(&start, mv), "b4-a5");
+//! ```
+
+mod geometry;
+mod movegen;
+mod notation;
+mod state;
+#[cfg(test)]
+mod tests;
+mod variant;
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use denkmeter_core::{
+    Board, ByPlayer, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
+    PositionView, Reason, Status, Viewer,
+};
+use denkmeter_engine::dynamic::{AnyGame, Ruleset};
+use rand::RngCore;
+
+use geometry::{bit, Squares};
+use variant::geometry;
+
+pub use state::{Kind, State};
+pub use variant::{
+    EnglishRules, InternationalRules, ScandinavianRules, Variant, MEDIUM, STRONG, WEAK,
+};
+
+/// A draughts move: the square it starts on, the square it ends on and the pieces it captures.
+/// The route of a capture (where the piece lands between) is found again from the position when
+/// it is written or shown.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The captured squares, as bits of the padded layout.
+    captured: u64,
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// Whether the move captures.
+    pub const fn is_capture(self) -> bool {
+        self.captured != 0
+    }
+
+    /// The number of pieces captured.
+    pub const fn capture_count(self) -> u32 {
+        self.captured.count_ones()
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}->{}", self.from, self.to)?;
+        if self.captured != 0 {
+            write!(f, " x{:#x}", self.captured)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// One draughts ruleset; see the aliases [`Scandinavian`], [`International`], [`English`] and
+/// the other Scandinavian ones.
+#[derive(Clone, Debug)]
+pub struct Draughts<V: Variant> {
+    board: Board,
+    variant: PhantomData<V>,
+}
+
+/// Scandinavian checkers on 10x10 (`scandinavian`).
+pub type Scandinavian = Draughts<ScandinavianRules<10, STRONG, true>>;
+/// `scandinavian-free`.
+pub type ScandinavianFree = Draughts<ScandinavianRules<10, STRONG, false>>;
+/// `scandinavian-medium`.
+pub type ScandinavianMedium = Draughts<ScandinavianRules<10, MEDIUM, true>>;
+/// `scandinavian-medium-free`.
+pub type ScandinavianMediumFree = Draughts<ScandinavianRules<10, MEDIUM, false>>;
+/// `scandinavian-weak`.
+pub type ScandinavianWeak = Draughts<ScandinavianRules<10, WEAK, true>>;
+/// `scandinavian-weak-free`.
+pub type ScandinavianWeakFree = Draughts<ScandinavianRules<10, WEAK, false>>;
+/// `scandinavian-8x8`.
+pub type Scandinavian8x8 = Draughts<ScandinavianRules<8, STRONG, true>>;
+/// `scandinavian-8x8-free`.
+pub type Scandinavian8x8Free = Draughts<ScandinavianRules<8, STRONG, false>>;
+/// `scandinavian-8x8-medium`.
+pub type Scandinavian8x8Medium = Draughts<ScandinavianRules<8, MEDIUM, true>>;
+/// `scandinavian-8x8-medium-free`.
+pub type Scandinavian8x8MediumFree = Draughts<ScandinavianRules<8, MEDIUM, false>>;
+/// `scandinavian-8x8-weak`.
+pub type Scandinavian8x8Weak = Draughts<ScandinavianRules<8, WEAK, true>>;
+/// `scandinavian-8x8-weak-free`.
+pub type Scandinavian8x8WeakFree = Draughts<ScandinavianRules<8, WEAK, false>>;
+/// International draughts (`international`).
+pub type International = Draughts<InternationalRules>;
+/// English checkers (`english`).
+pub type English = Draughts<EnglishRules>;
+
+/// All fourteen draughts rulesets, in the order `denkmeter list` shows them.
+///
+/// ```
+/// let games = denkmeter_games::draughts::rulesets();
+/// let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+/// assert_eq!(names.len(), 14);
+/// assert_eq!(names[0], "scandinavian");
+/// assert_eq!(names[13], "english");
+/// ```
+pub fn rulesets() -> Vec<Arc<dyn AnyGame>> {
+    vec![
+        Ruleset::shared(Scandinavian::new()),
+        Ruleset::shared(ScandinavianFree::new()),
+        Ruleset::shared(ScandinavianMedium::new()),
+        Ruleset::shared(ScandinavianMediumFree::new()),
+        Ruleset::shared(ScandinavianWeak::new()),
+        Ruleset::shared(ScandinavianWeakFree::new()),
+        Ruleset::shared(Scandinavian8x8::new()),
+        Ruleset::shared(Scandinavian8x8Free::new()),
+        Ruleset::shared(Scandinavian8x8Medium::new()),
+        Ruleset::shared(Scandinavian8x8MediumFree::new()),
+        Ruleset::shared(Scandinavian8x8Weak::new()),
+        Ruleset::shared(Scandinavian8x8WeakFree::new()),
+        Ruleset::shared(International::new()),
+        Ruleset::shared(English::new()),
+    ]
+}
+
+/// Material counted by [`Game::playout_value`]: a man is 1, a dame 3.
+const MAN_VALUE: f64 = 1.0;
+const DAME_VALUE: f64 = 3.0;
+/// How steeply the material difference moves the playout value away from 0.5.
+const PLAYOUT_SCALE: f64 = 0.5;
+
+impl<V: Variant> Draughts<V> {
+    /// The ruleset of variant `V`. Its board marks the squares `dark` and `light`.
+    pub fn new() -> Self {
+        Draughts {
+            board: Board::rectangle(V::SIZE, V::SIZE, false).checkered(V::A1_DARK),
+            variant: PhantomData,
+        }
+    }
+
+    /// The board cell of a square of the padded layout.
+    fn cell(sq: u8) -> Cell {
+        Cell(u16::from(geometry::<V>().cell[usize::from(sq)]))
+    }
+
+    /// The squares a capture lands on, in order (the last is its end), and the pieces it takes
+    /// in the order it takes them, along the route its text names.
+    fn route(state: &State, mv: Move) -> (Vec<u8>, Vec<u8>) {
+        let g = geometry::<V>();
+        let landings = notation::chosen_route::<V>(state, mv);
+        let mut at = mv.from;
+        let mut taken = Vec::with_capacity(landings.len());
+        for &next in &landings {
+            for d in 0..8 {
+                let ray = g.ray[d][usize::from(at)];
+                if ray & bit(next) != 0 {
+                    let between = ray & !(g.ray[d][usize::from(next)] | bit(next));
+                    taken.extend(Squares(between & mv.captured));
+                }
+            }
+            at = next;
+        }
+        (landings, taken)
+    }
+}
+
+impl<V: Variant> Default for Draughts<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Variant> Game for Draughts<V> {
+    type Move = Move;
+    type State = State;
+    type Observation = State;
+
+    fn name(&self) -> &str {
+        V::NAME
+    }
+
+    fn family(&self) -> &'static str {
+        V::FAMILY
+    }
+
+    fn description(&self) -> &str {
+        V::DESCRIPTION
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn start(&self) -> State {
+        let g = geometry::<V>();
+        let rows = if V::SIZE == 10 { 4 } else { 3 };
+        let mut pieces = ByPlayer::new(0, 0);
+        for sq in Squares(g.valid) {
+            let (_, rank) = g.file_rank(sq);
+            if rank < rows {
+                pieces.white |= bit(sq);
+            } else if rank >= V::SIZE - rows {
+                pieces.black |= bit(sq);
+            }
+        }
+        State::new(pieces, 0, Player::White)
+    }
+
+    fn to_move(&self, state: &State) -> Player {
+        state.to_move
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        movegen::legal_moves::<V>(state, moves);
+    }
+
+    fn play(&self, state: &mut State, mv: Move) {
+        movegen::play::<V>(state, mv);
+    }
+
+    fn status(&self, state: &State) -> Status {
+        if movegen::has_move::<V>(state) {
+            Status::Ongoing
+        } else {
+            Status::Over(Outcome::win(!state.to_move, Reason::NoMoves))
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    fn move_text(&self, state: &State, mv: Move) -> String {
+        notation::move_text::<V>(state, mv)
+    }
+
+    fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move::<V>(state, text)
+    }
+
+    fn position_text(&self, state: &State) -> String {
+        notation::position_text::<V>(state)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        notation::parse_position::<V>(text)
+    }
+
+    fn move_view(&self, state: &State, mv: Move) -> MoveView {
+        let (landings, taken) = if mv.is_capture() {
+            Self::route(state, mv)
+        } else {
+            (vec![mv.to], Vec::new())
+        };
+        let via = landings[..landings.len().saturating_sub(1)]
+            .iter()
+            .map(|&sq| Self::cell(sq))
+            .collect();
+        MoveView {
+            from: Some(Self::cell(mv.from)),
+            via,
+            to: Some(Self::cell(mv.to)),
+            captured: taken.into_iter().map(Self::cell).collect(),
+            promotes: movegen::promotes::<V>(state, mv),
+            ..MoveView::default()
+        }
+    }
+
+    fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
+        let pieces = Player::BOTH
+            .into_iter()
+            .flat_map(|owner| {
+                [Kind::Man, Kind::Dame].into_iter().flat_map(move |kind| {
+                    Squares(state.squares(owner, kind)).map(move |sq| PieceView {
+                        cell: Self::cell(sq),
+                        owner,
+                        kind: match kind {
+                            Kind::Man => "man",
+                            Kind::Dame => V::DAME_WORD,
+                        },
+                        letter: kind.letter(owner),
+                    })
+                })
+            })
+            .collect();
+        PositionView {
+            pieces,
+            absent: Vec::new(),
+            to_move: state.to_move,
+        }
+    }
+
+    fn observe(&self, state: &State, _player: Player) -> State {
+        state.clone()
+    }
+
+    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
+        observation.clone()
+    }
+
+    fn playout_limit(&self) -> usize {
+        300
+    }
+
+    /// Material: a man 1, a dame 3, through a logistic curve.
+    fn playout_value(&self, state: &State) -> f64 {
+        let material = |p: Player| {
+            let (men, dames) = state.count(p);
+            f64::from(men) * MAN_VALUE + f64::from(dames) * DAME_VALUE
+        };
+        let diff = material(Player::White) - material(Player::Black);
+        1.0 / (1.0 + (-PLAYOUT_SCALE * diff).exp())
+    }
+}

@@ -1,1 +1,376 @@
-//! Sjekkers (Fred Horn, 1982) on the 61-crossing hexagonal board.
+//! Sjekkers (Fred Horn, 1982): draughts on the 61 crossings of a hexagon of side 5, in three
+//! rulesets. The rules are in `shared/rules/sjekkers.md`.
+//!
+//! - `sjekkers`: disks step forward, jump over own pieces forward, and capture an adjacent
+//!   enemy forward or backward, one jump a turn; Sjeks slide and capture flying along all six
+//!   lines; capturing is compulsory; a player who cannot move passes; capturing every enemy
+//!   piece wins.
+//! - `sjekkers-sideways`: disks also capture along their row.
+//! - `sjekkers-checkers`: English-checkers conventions on the same board (capture chains,
+//!   short-range Sjeks, no own jumps, a player who cannot move loses).
+//!
+//! Pieces are bitboards over the 61 crossings (bit `sq` for crossing `sq`, a1 = 0 ... i9 = 60)
+//! with per-crossing neighbour and ray tables computed at compile time.
+//!
+//! ```
+//! use denkmeter_core::Game;
+//! use denkmeter_games::sjekkers::Sjekkers;
+//!
+//! let game = Sjekkers::new();
+//! let start = game.start();
+//! let mut moves = Vec::new();
+//! game.legal_moves(&start, &mut moves);
+//! assert_eq!(moves.len(), 26);
+//! let mv = game.parse_move(&start, "b1-d1").unwrap();
+//! let mut next = start.clone();
+//! game.play(&mut next, mv);
+//! assert_eq!(
+//!     game.position_text(&next),
+//!     "ddddd/dddddd/ddddddd/8/9/D7/DDDDDDD/1DDDDD/DDDDD b"
+//! );
+//! ```
+
+mod board;
+mod movegen;
+mod notation;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::sync::Arc;
+
+use denkmeter_core::{
+    Board, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
+    PositionView, Reason, Status, Viewer,
+};
+use denkmeter_engine::dynamic::{AnyGame, Ruleset};
+use rand::RngCore;
+
+use state::{bit, Crossings, FAR_ROW, NONE};
+pub use state::{Piece, State};
+
+/// The start position.
+pub const START: &str = "ddddd/dddddd/ddddddd/8/9/8/DDDDDDD/DDDDDD/DDDDD w";
+
+/// Every Sjekkers ruleset, for the registry: `sjekkers`, `sjekkers-sideways`,
+/// `sjekkers-checkers`.
+pub fn rulesets() -> Vec<Arc<dyn AnyGame>> {
+    Variant::ALL
+        .into_iter()
+        .map(|v| Ruleset::shared(Sjekkers::with_variant(v)))
+        .collect()
+}
+
+/// A Sjekkers move: a piece going from one crossing to another and the enemy pieces it
+/// captures, or a pass. Two routes of a capture chain with the same start, end and captured
+/// pieces are the same move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The captured pieces, one bit per crossing.
+    captured: u64,
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// The pass: the only move of a player who cannot move in `sjekkers` and
+    /// `sjekkers-sideways` while the opponent can.
+    pub const PASS: Move = Move {
+        captured: 0,
+        from: NONE,
+        to: NONE,
+    };
+
+    #[inline]
+    pub(crate) const fn new(from: u8, to: u8, captured: u64) -> Move {
+        Move { captured, from, to }
+    }
+
+    /// Whether this is the pass.
+    pub const fn is_pass(self) -> bool {
+        self.from == NONE
+    }
+
+    /// The crossing the piece leaves (`None` for a pass).
+    pub fn from(self) -> Option<Cell> {
+        (!self.is_pass()).then_some(Cell(u16::from(self.from)))
+    }
+
+    /// The crossing the piece ends on (`None` for a pass).
+    pub fn to(self) -> Option<Cell> {
+        (!self.is_pass()).then_some(Cell(u16::from(self.to)))
+    }
+
+    /// The crossings of the captured pieces, lowest first.
+    pub fn captured(self) -> impl Iterator<Item = Cell> {
+        Crossings(self.captured).map(|sq| Cell(u16::from(sq)))
+    }
+
+    /// Whether the move captures.
+    pub const fn is_capture(self) -> bool {
+        self.captured != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            return f.write_str("Move(pass)");
+        }
+        write!(
+            f,
+            "Move({}-{}",
+            board::cell_name(self.from),
+            board::cell_name(self.to)
+        )?;
+        for sq in Crossings(self.captured) {
+            write!(f, " x{}", board::cell_name(sq))?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// The three rulesets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `sjekkers`: the rules of the source; disks capture along the four non-sideways lines.
+    Standard,
+    /// `sjekkers-sideways`: disks also capture along their row.
+    Sideways,
+    /// `sjekkers-checkers`: English-checkers conventions on the Sjekkers board.
+    Checkers,
+}
+
+impl Variant {
+    /// Every variant, in the registry's order.
+    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Sideways, Variant::Checkers];
+
+    /// The stable ruleset name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "sjekkers",
+            Variant::Sideways => "sjekkers-sideways",
+            Variant::Checkers => "sjekkers-checkers",
+        }
+    }
+
+    /// One line for `denkmeter list`.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Variant::Standard => {
+                "Sjekkers (Horn, 1982): draughts on a 61-point hexagon; single jumps, jumps over \
+                 own disks, flying Sjeks; capture all to win"
+            }
+            Variant::Sideways => "Sjekkers with disks also capturing sideways along their row",
+            Variant::Checkers => {
+                "Sjekkers board with English-checkers rules: capture chains, short-range Sjeks; \
+                 no move loses"
+            }
+        }
+    }
+}
+
+/// The game of Sjekkers in one of its three rulesets.
+#[derive(Clone, Debug)]
+pub struct Sjekkers {
+    variant: Variant,
+    board: &'static Board,
+}
+
+impl Sjekkers {
+    /// The ruleset `sjekkers`.
+    pub fn new() -> Sjekkers {
+        Sjekkers::with_variant(Variant::Standard)
+    }
+
+    /// The ruleset `sjekkers-sideways`.
+    pub fn sideways() -> Sjekkers {
+        Sjekkers::with_variant(Variant::Sideways)
+    }
+
+    /// The ruleset `sjekkers-checkers`.
+    pub fn checkers() -> Sjekkers {
+        Sjekkers::with_variant(Variant::Checkers)
+    }
+
+    /// The ruleset of `variant`.
+    pub fn with_variant(variant: Variant) -> Sjekkers {
+        Sjekkers {
+            variant,
+            board: &board::BOARD,
+        }
+    }
+
+    /// This ruleset's variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether `side` has a move (a pass not counted).
+    fn has_move(&self, state: &State, side: Player) -> bool {
+        match self.variant {
+            Variant::Standard => movegen::flying_has_move::<false>(state, side),
+            Variant::Sideways => movegen::flying_has_move::<true>(state, side),
+            Variant::Checkers => movegen::checkers_has_move(state, side),
+        }
+    }
+}
+
+impl Default for Sjekkers {
+    fn default() -> Sjekkers {
+        Sjekkers::new()
+    }
+}
+
+/// Material counted by [`Game::playout_value`]: a disk is 1, a Sjek 3.
+const DISK_VALUE: f64 = 1.0;
+const SJEK_VALUE: f64 = 3.0;
+/// How steeply the material difference moves the playout value away from 0.5.
+const PLAYOUT_SCALE: f64 = 0.4;
+
+impl Game for Sjekkers {
+    type Move = Move;
+    type State = State;
+    type Observation = State;
+
+    fn name(&self) -> &str {
+        self.variant.name()
+    }
+
+    fn family(&self) -> &'static str {
+        "sjekkers"
+    }
+
+    fn description(&self) -> &str {
+        self.variant.description()
+    }
+
+    fn board(&self) -> &Board {
+        self.board
+    }
+
+    fn start(&self) -> State {
+        State::start()
+    }
+
+    fn to_move(&self, state: &State) -> Player {
+        state.to_move
+    }
+
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        match self.variant {
+            Variant::Standard => movegen::flying_legal_moves::<false>(state, moves),
+            Variant::Sideways => movegen::flying_legal_moves::<true>(state, moves),
+            Variant::Checkers => movegen::checkers_legal_moves(state, moves),
+        }
+    }
+
+    fn play(&self, state: &mut State, mv: Move) {
+        movegen::play(state, mv);
+    }
+
+    /// A side without pieces has lost (its opponent captured them all). Otherwise, in
+    /// `sjekkers` and `sjekkers-sideways` the game goes on while either side can move and is
+    /// drawn when neither can; in `sjekkers-checkers` a side that cannot move has lost.
+    fn status(&self, state: &State) -> Status {
+        let side = state.to_move;
+        if state.pieces[side] == 0 {
+            return Status::Over(Outcome::win(!side, Reason::NoPieces));
+        }
+        if state.pieces[!side] == 0 {
+            // Unreachable by play and refused by `parse_position`; read as a win all the same.
+            return Status::Over(Outcome::win(side, Reason::NoPieces));
+        }
+        if self.has_move(state, side) {
+            return Status::Ongoing;
+        }
+        match self.variant {
+            Variant::Checkers => Status::Over(Outcome::win(!side, Reason::NoMoves)),
+            _ if self.has_move(state, !side) => Status::Ongoing,
+            _ => Status::Over(Outcome::draw(Reason::NoMoves)),
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    fn move_text(&self, state: &State, mv: Move) -> String {
+        notation::move_text(state, mv, self.variant)
+    }
+
+    fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        notation::parse_move(state, text, self.variant, &moves)
+    }
+
+    fn position_text(&self, state: &State) -> String {
+        notation::position_text(state)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        notation::parse_position(text)
+    }
+
+    fn move_view(&self, state: &State, mv: Move) -> MoveView {
+        if mv.is_pass() {
+            return MoveView::default();
+        }
+        let mut via: Vec<Cell> = Vec::new();
+        if self.variant == Variant::Checkers {
+            let route = movegen::checkers_route(state, mv);
+            if let Some((_, before)) = route.split_last() {
+                via = before.iter().map(|&sq| Cell(u16::from(sq))).collect();
+            }
+        }
+        let disk = state.sjeks & bit(mv.from) == 0;
+        MoveView {
+            from: mv.from(),
+            via,
+            to: mv.to(),
+            captured: mv.captured().collect(),
+            promotes: disk && FAR_ROW[state.to_move] & bit(mv.to) != 0,
+            ..MoveView::default()
+        }
+    }
+
+    fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
+        let mut pieces = Vec::new();
+        for owner in Player::BOTH {
+            for piece in [Piece::Disk, Piece::Sjek] {
+                pieces.extend(state.cells_of(owner, piece).map(|cell| PieceView {
+                    cell,
+                    owner,
+                    kind: piece.name(),
+                    letter: piece.letter(owner),
+                }));
+            }
+        }
+        PositionView {
+            pieces,
+            absent: Vec::new(),
+            to_move: state.to_move,
+        }
+    }
+
+    fn observe(&self, state: &State, _player: Player) -> State {
+        state.clone()
+    }
+
+    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
+        observation.clone()
+    }
+
+    /// Material (disk 1, Sjek 3) squashed by a logistic curve: random playouts with flying
+    /// Sjeks seldom capture everything.
+    fn playout_value(&self, state: &State) -> f64 {
+        let material = |p: Player| {
+            f64::from(state.count(p, Piece::Disk)) * DISK_VALUE
+                + f64::from(state.count(p, Piece::Sjek)) * SJEK_VALUE
+        };
+        let diff = material(Player::White) - material(Player::Black);
+        1.0 / (1.0 + (-PLAYOUT_SCALE * diff).exp())
+    }
+}

@@ -1,0 +1,54 @@
+//! The board as core draws it: 61 points named `a1` to `i9`, laid out on a triangular lattice
+//! (rows horizontal, each half a unit to the side of the next, rows `sqrt(3)/2` apart, so that
+//! neighbours are one unit apart), six named directions and a line between every two
+//! neighbours.
+
+use std::sync::LazyLock;
+
+use denkmeter_core::{Board, Cell, CellInfo, Direction, Shape};
+
+use super::state::{coords, next, CELLS, DIRECTIONS, E, NE, NONE, NW};
+
+/// The distance between two rows in the drawing.
+const ROW_HEIGHT: f32 = 0.866_025_4;
+
+/// The name of crossing `sq`: its row letter and number, e.g. `e5`.
+pub(crate) fn cell_name(sq: u8) -> String {
+    let (r, n) = coords(sq);
+    format!("{}{n}", (b'a' + r as u8) as char)
+}
+
+fn build() -> Board {
+    let cells = (0..CELLS as u8)
+        .map(|sq| {
+            let (r, n) = coords(sq);
+            CellInfo {
+                name: cell_name(sq),
+                x: f32::from(n) - r as f32 / 2.0 + 1.0,
+                y: (8 - r) as f32 * ROW_HEIGHT,
+                shape: Shape::Point,
+                classes: Vec::new(),
+            }
+        })
+        .collect();
+    let directions = DIRECTIONS
+        .iter()
+        .map(|&(name, _, _)| Direction { name })
+        .collect();
+    let mut neighbours = Vec::with_capacity(CELLS * DIRECTIONS.len());
+    let mut lines = Vec::new();
+    for sq in 0..CELLS as u8 {
+        for d in 0..DIRECTIONS.len() {
+            let to = next(sq, d);
+            let to = (to != NONE).then(|| Cell(u16::from(to)));
+            neighbours.push(to);
+            if let Some(to) = to.filter(|_| [NE, E, NW].contains(&d)) {
+                lines.push((Cell(u16::from(sq)), to));
+            }
+        }
+    }
+    Board::from_parts(cells, directions, neighbours, lines)
+}
+
+/// The board, built once.
+pub(crate) static BOARD: LazyLock<Board> = LazyLock::new(build);
