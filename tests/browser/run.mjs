@@ -608,6 +608,39 @@ test('g. an open game reconnects after a server restart and catches up', async (
 // ---------------------------------------------------------------------------------------------
 // Running
 
+test('h. a Scandinavian capture of three men made by clicking each landing square; Sjekkers drawn', async (problems) => {
+  // White's only move takes three men orthogonally: c4xc8xg8xg4.
+  const position = '4m3/8/2m3m1/1m6/2M5/8/8/8 w';
+  const { id, tokens } = await api('POST', '/api/games', {
+    ruleset: 'scandinavian-8x8', white: { kind: 'human' }, black: { kind: 'human' }, position,
+  });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'h', problems);
+  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(tokens.white)}`);
+  const view = await api('GET', `/api/games/${id}?token=${encodeURIComponent(tokens.white)}`);
+  check(view.legal_moves.length === 1 && view.legal_moves[0].text === 'c4xc8xg8xg4',
+    `expected the one move c4xc8xg8xg4, found ${view.legal_moves.map((m) => m.text).join(' ')}`);
+  const names = clickPath(view.legal_moves[0]).map((i) => view.board.cells[i].name);
+  check(names.join(' ') === 'c4 c8 g8 g4', `the move is clicked as ${names.join(' ')}`);
+  await clickMove(page, view, view.legal_moves[0]);
+  const after = await waitView(id, tokens.black, (v) => v.ply === 1, 'the capture to be played');
+  check(after.moves[0] === 'c4xc8xg8xg4', `the server has ${after.moves[0]}`);
+  check(after.last_move.captured.length === 3, `${after.last_move.captured.length} men captured, not 3`);
+  await page.waitForFunction(() => document.querySelectorAll('svg.board [data-piece]').length === 2, null, { timeout: 10_000 });
+
+  // A Sjekkers board: 61 points, 36 disks.
+  const sj = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' } });
+  await page.goto(`${base}/#/game/${sj.id}?token=${encodeURIComponent(sj.tokens.white)}`);
+  await page.waitForFunction(() => document.querySelectorAll('svg.board [data-piece]').length === 36, null, { timeout: 10_000 });
+  const cells = await page.$$eval('svg.board [data-cell]', (els) => els.length);
+  check(cells === 61, `the Sjekkers board has ${cells} cells drawn, not 61`);
+  const sjView = await api('GET', `/api/games/${sj.id}?token=${encodeURIComponent(sj.tokens.white)}`);
+  await clickMove(page, sjView, clickableMove(sjView));
+  await waitView(sj.id, null, (v) => v.ply === 1, 'the Sjekkers move to be played');
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -11,6 +11,8 @@ fn empty_mark(classes: &[&str]) -> char {
         '+'
     } else if classes.iter().any(|c| c.starts_with("wall")) {
         '-'
+    } else if classes.contains(&"light") {
+        ' '
     } else {
         '.'
     }
@@ -117,6 +119,8 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     };
     if has("castle") || has("wall") {
         out.push_str("Empty squares: . open, + castle, - wall. Last move in brackets.\n");
+    } else if has("light") {
+        out.push_str("Pieces stand on the dark squares (.). Last move in brackets.\n");
     } else if !view.absent.is_empty() {
         out.push_str("Empty squares: . tile, blank: no tile. Last move in brackets.\n");
     }
