@@ -11,7 +11,8 @@ use crate::Player;
 pub enum Reason {
     Checkmate,
     Stalemate,
-    /// Neither player can move.
+    /// A player cannot move: a loss for that player in some games, a draw when neither can
+    /// move in others.
     NoMoves,
     /// The same position occurred for the third time.
     Repetition,
@@ -134,9 +135,12 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(p) => write!(f, "{p} wins by {}", self.reason)?,
-            None => write!(f, "draw by {}", self.reason)?,
+        match (self.winner, self.reason) {
+            (Some(p), Reason::NoMoves) => write!(f, "{p} wins: {} cannot move", !p)?,
+            (Some(p), Reason::NoPieces) => write!(f, "{p} wins: {} has no pieces left", !p)?,
+            (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
+            (Some(p), reason) => write!(f, "{p} wins by {reason}")?,
+            (None, reason) => write!(f, "draw by {reason}")?,
         }
         if let Some(score) = &self.score {
             write!(f, " ({}-{}: {})", score.white, score.black, score.breakdown)?;
@@ -187,6 +191,14 @@ mod tests {
         assert_eq!(
             Outcome::draw(Reason::Stalemate).value_for(Player::White),
             0.5
+        );
+        assert_eq!(
+            Outcome::win(Player::White, Reason::NoMoves).to_string(),
+            "White wins: Black cannot move"
+        );
+        assert_eq!(
+            Outcome::draw(Reason::NoMoves).to_string(),
+            "draw: neither player can move"
         );
     }
 }
