@@ -149,6 +149,18 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A value between 0 and 1 for White from White's advantage (material, say): the logistic
+/// curve `1 / (1 + e^(-scale * advantage))`, 0.5 when even. Games use it to score playouts that
+/// were cut off before the end.
+///
+/// ```
+/// assert_eq!(denkmeter_core::logistic_value(0.0, 0.5), 0.5);
+/// assert!(denkmeter_core::logistic_value(3.0, 0.5) > 0.8);
+/// ```
+pub fn logistic_value(advantage: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-scale * advantage).exp())
+}
+
 /// Whether a game goes on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {

@@ -212,6 +212,6 @@ impl Game for Chad {
                 }
             })
             .sum();
-        1.0 / (1.0 + (-PLAYOUT_SCALE * material).exp())
+        denkmeter_core::logistic_value(material, PLAYOUT_SCALE)
     }
 }

@@ -336,6 +336,6 @@ impl<V: Variant> Game for Draughts<V> {
             f64::from(men) * MAN_VALUE + f64::from(dames) * DAME_VALUE
         };
         let diff = material(Player::White) - material(Player::Black);
-        1.0 / (1.0 + (-PLAYOUT_SCALE * diff).exp())
+        denkmeter_core::logistic_value(diff, PLAYOUT_SCALE)
     }
 }

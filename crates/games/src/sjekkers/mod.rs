@@ -371,6 +371,6 @@ impl Game for Sjekkers {
                 + f64::from(state.count(p, Piece::Sjek)) * SJEK_VALUE
         };
         let diff = material(Player::White) - material(Player::Black);
-        1.0 / (1.0 + (-PLAYOUT_SCALE * diff).exp())
+        denkmeter_core::logistic_value(diff, PLAYOUT_SCALE)
     }
 }
