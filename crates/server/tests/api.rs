@@ -105,7 +105,7 @@ impl Server {
 
     /// Waits until the game has `ply` moves.
     async fn wait_for_ply(&self, id: &str, ply: u64) -> Value {
-        for _ in 0..200 {
+        for _ in 0..1200 {
             let (_, view) = self.get(&format!("/api/games/{id}")).await;
             if view["ply"].as_u64() == Some(ply) {
                 return view;
@@ -211,6 +211,7 @@ on_both_databases!(
     a_game_survives_a_restart,
     the_websocket_pushes_every_change,
     two_servers_share_one_database,
+    the_server_answers_while_the_computer_thinks,
 );
 
 async fn rulesets_and_health(db: &str) {
@@ -603,4 +604,30 @@ async fn two_servers_share_one_database(db: &str) {
     assert_eq!(view["draw_offer"], "black");
     a.stop().await;
     b.stop().await;
+}
+
+async fn the_server_answers_while_the_computer_thinks(db: &str) {
+    let server = Server::start(db).await;
+    // Level 4 searches 5,000 iterations of Chad: long enough to be caught thinking.
+    let (id, tokens) = server.create("chad", human(), computer(4)).await;
+    let (status, view) = server.play(&id, &tokens["white"], "C5-A5").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["thinking"], true);
+    let (status, health) = server.get("/api/health").await;
+    assert_eq!((status, health), (StatusCode::OK, json!({"status": "ok"})));
+    let (status, other) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "shakti", "white": human(), "black": human()}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{other}");
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        view["ply"], 1,
+        "the computer answered before the checks above: {view}"
+    );
+    let view = server.wait_for_ply(&id, 2).await;
+    assert_eq!(view["thinking"], false);
+    server.stop().await;
 }
