@@ -380,8 +380,21 @@ function lobbyPage() {
     .then((data) => {
       if (disposed) return;
       list = Array.isArray(data) ? data : [];
-      select.innerHTML = list
-        .map((r) => `<option value="${esc(r.name)}">${esc(r.name.charAt(0).toUpperCase() + r.name.slice(1))}</option>`)
+      // One entry per ruleset, those of one game grouped under its name.
+      const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+      const option = (r) => `<option value="${esc(r.name)}">${esc(capital(r.name))}</option>`;
+      const families = [];
+      for (const r of list) {
+        const family = families.find((f) => f.name === r.family);
+        if (family) family.rulesets.push(r);
+        else families.push({ name: r.family, rulesets: [r] });
+      }
+      select.innerHTML = families
+        .map((f) =>
+          f.rulesets.length === 1
+            ? option(f.rulesets[0])
+            : `<optgroup label="${esc(capital(f.name))}">${f.rulesets.map(option).join('')}</optgroup>`,
+        )
         .join('');
       describe();
     })
