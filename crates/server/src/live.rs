@@ -107,6 +107,9 @@ pub struct Entry {
     pub changes: broadcast::Sender<()>,
 }
 
+/// How many games are kept in memory before idle ones are dropped.
+const MAX_LOADED: usize = 2_000;
+
 /// Every loaded game, and the store behind them.
 #[derive(Debug)]
 pub struct Games {
@@ -158,7 +161,17 @@ impl Games {
 
     fn remember(&self, id: &str, entry: Arc<Entry>) -> Arc<Entry> {
         match self.loaded.lock() {
-            Ok(mut map) => map.entry(id.to_string()).or_insert(entry).clone(),
+            Ok(mut map) => {
+                if map.len() >= MAX_LOADED {
+                    // Games nobody watches and the computer is not playing are reloaded from
+                    // the store when next needed.
+                    map.retain(|_, e| {
+                        e.changes.receiver_count() > 0
+                            || e.game.try_lock().map_or(true, |g| g.thinking)
+                    });
+                }
+                map.entry(id.to_string()).or_insert(entry).clone()
+            }
             Err(_) => entry,
         }
     }
