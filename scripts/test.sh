@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 need=()
-command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing ${need[*]}"
@@ -17,10 +17,11 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 echo "== starting PostgreSQL"
-version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
+version=$(basename "$(dirname "$(dirname "$(compgen -G "/usr/lib/postgresql/*/bin/postgres" | sort -V | tail -n 1)")")")
 pg_lsclusters -h | grep -q "^$version main" || as_root pg_createcluster "$version" main >/dev/null
 pg_lsclusters -h | grep -q "^$version main .* online" || as_root pg_ctlcluster "$version" main start
 for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 && break; sleep 1; done
+pg_isready -q -h 127.0.0.1 || { echo "PostgreSQL did not start on 127.0.0.1:5432" >&2; exit 1; }
 as_root runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 <<'SQL'
 DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'denkmeter') THEN
