@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Browser tests of the Denkmeter web interface.
 //
-//   node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR]
+//   node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR] [--update-screenshot]
 //
 // Starts `denkmeter serve` on a free loopback port with a fresh SQLite database in a temporary
 // folder, drives Debian's chromium (/usr/bin/chromium, never a downloaded browser) through the
 // interface, and stops the server at the end, on failure too. Prints one line per check and a
 // closing "N passed, N failed"; exits non-zero when anything failed.
 //
+// --update-screenshot writes the screenshot of test d to docs/images/screenshot.png (the README's
+// picture); otherwise it goes to a temporary file.
 // --web DIR serves the four interface files from DIR (normally ../../web) instead of the copies
 // built into the binary, for working on the interface without rebuilding the server.
 // CHROMIUM=/path overrides the browser.
@@ -21,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCREENSHOT = path.resolve(here, '../../docs/images/screenshot.png');
+const README_SCREENSHOT = path.resolve(here, '../../docs/images/screenshot.png');
+let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TOTAL_LIMIT_MS = 170_000;
 const CHROMIUM_ARGS = [
@@ -43,6 +46,7 @@ let binary = null;
 let webDir = null;
 for (let i = 0; i < argv.length; i += 1) {
   if (argv[i] === '--web') webDir = path.resolve(argv[(i += 1)] || '');
+  else if (argv[i] === '--update-screenshot') SCREENSHOT = README_SCREENSHOT;
   else if (!binary) binary = path.resolve(argv[i]);
   else usage(`unexpected argument ${argv[i]}`);
 }
@@ -417,6 +421,7 @@ test('d. a screenshot of a Chad game in progress', async (problems) => {
   mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
   await page.screenshot({ path: SCREENSHOT });
   check(existsSync(SCREENSHOT), `no screenshot at ${SCREENSHOT}`);
+  if (SCREENSHOT !== README_SCREENSHOT) rmSync(SCREENSHOT, { force: true });
   await context.close();
 });
 

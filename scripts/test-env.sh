@@ -1,0 +1,37 @@
+# Sourced by scripts/test.sh and .ci/run: installs and starts what the tests need on a fresh
+# machine (Debian's postgresql and chromium, the browser-test driver from npm), then exports the
+# variables that make the PostgreSQL and browser tests required rather than skipped.
+# Usage: . scripts/test-env.sh
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+need=()
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== installing ${need[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+echo "== starting PostgreSQL"
+pg_bin=$(compgen -G "/usr/lib/postgresql/*/bin/postgres" | sort -V | tail -n 1)
+pg_version=$(basename "$(dirname "$(dirname "$pg_bin")")")
+pg_lsclusters -h | grep -q "^$pg_version main" || as_root pg_createcluster "$pg_version" main >/dev/null
+pg_lsclusters -h | grep -q "^$pg_version main .* online" || as_root pg_ctlcluster "$pg_version" main start
+for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 && break; sleep 1; done
+pg_isready -q -h 127.0.0.1 || { echo "PostgreSQL did not start on 127.0.0.1:5432" >&2; return 1; }
+as_root runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 <<'SQL'
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'denkmeter') THEN
+    CREATE ROLE denkmeter LOGIN CREATEDB PASSWORD 'denkmeter';
+  END IF;
+END $$;
+SQL
+
+echo "== installing the browser-test driver"
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+export DENKMETER_TEST_POSTGRES_URL="postgres://denkmeter:denkmeter@127.0.0.1:5432/postgres"
+export DENKMETER_REQUIRE_POSTGRES=1
+export DENKMETER_REQUIRE_BROWSER=1
