@@ -14,6 +14,7 @@ use denkmeter_core::{
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::alphabeta::{self, SearchLimits};
 use crate::mcts::{self, Limits, MctsConfig};
 use crate::perft;
 
@@ -67,6 +68,9 @@ pub trait AnySession: Debug + Send {
     /// The computer's choice for the side to move, as text; `None` if there is no move.
     /// For hidden-information games it searches a state sampled from what the mover sees.
     fn computer_move(&self, limits: Limits, seed: u64) -> Option<String>;
+    /// The alpha-beta search's choice for the side to move, as text. For hidden-information
+    /// games it searches a state sampled from what the mover sees.
+    fn alphabeta_move(&self, limits: SearchLimits, seed: u64) -> Option<String>;
     /// A uniformly random legal move, as text.
     fn random_move(&self, seed: u64) -> Option<String>;
     fn record(&self, tags: &[(&str, &str)]) -> Record;
@@ -238,6 +242,26 @@ impl<G: Game> AnySession for Session<G> {
             report.best
         } else {
             legal[0]
+        };
+        Some(game.move_text(self.0.state(), best))
+    }
+
+    fn alphabeta_move(&self, limits: SearchLimits, seed: u64) -> Option<String> {
+        let game = self.0.game();
+        let mut legal = Vec::new();
+        self.0.legal_moves(&mut legal);
+        let mover = self.0.to_move();
+        let state = if game.has_hidden_information() {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+            game.sample(&game.observe(self.0.state(), mover), &mut rng)
+        } else {
+            self.0.state().clone()
+        };
+        let found = alphabeta::search(game, &state, limits)?;
+        let best = if legal.contains(&found.best) {
+            found.best
+        } else {
+            *legal.first()?
         };
         Some(game.move_text(self.0.state(), best))
     }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use denkmeter_core::{Outcome, Player, Reason, Status};
 
+use crate::alphabeta::SearchLimits;
 use crate::dynamic::{level_limits, AnyGame, AnySession, MAX_LEVEL};
 use crate::mcts::Limits;
 
@@ -17,6 +18,8 @@ pub enum Agent {
     Random,
     /// The generic MCTS with these limits.
     Mcts(Limits),
+    /// The generic alpha-beta search with these limits.
+    AlphaBeta(SearchLimits),
 }
 
 impl Agent {
@@ -30,20 +33,21 @@ impl Agent {
         match self {
             Agent::Random => session.random_move(seed),
             Agent::Mcts(limits) => session.computer_move(*limits, seed),
+            Agent::AlphaBeta(limits) => session.alphabeta_move(*limits, seed),
         }
     }
 }
 
 /// An agent spec that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS or mcts:SECONDSs")]
+#[error("unknown player {0:?}: expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS, mcts:SECONDSs, ab:DEPTH or ab:SECONDSs")]
 pub struct AgentError(pub String);
 
 impl FromStr for Agent {
     type Err = AgentError;
 
     /// `random`, `computer` (level 3), `computer:LEVEL`, `mcts:ITERATIONS`, or a time limit
-    /// `mcts:2.5s` / `mcts:300ms`.
+    /// `mcts:2.5s` / `mcts:300ms`; the alpha-beta search to a depth `ab:6` or for a time `ab:2s`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || AgentError(s.to_string());
         let (kind, arg) = match s.split_once(':') {
@@ -55,6 +59,25 @@ impl FromStr for Agent {
             ("computer", None) => Agent::level(3).ok_or_else(bad),
             ("computer", Some(level)) => {
                 Agent::level(level.parse().map_err(|_| bad())?).ok_or_else(bad)
+            }
+            ("ab", Some(arg)) => {
+                if let Some(secs) = arg.strip_suffix('s') {
+                    match secs.parse::<f64>() {
+                        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Agent::AlphaBeta(SearchLimits {
+                            depth: None,
+                            time: Some(Duration::from_secs_f64(s)),
+                        })),
+                        _ => Err(bad()),
+                    }
+                } else {
+                    match arg.parse::<u32>() {
+                        Ok(d) if (1..=64).contains(&d) => Ok(Agent::AlphaBeta(SearchLimits {
+                            depth: Some(d),
+                            time: None,
+                        })),
+                        _ => Err(bad()),
+                    }
+                }
             }
             ("mcts", Some(arg)) => {
                 if let Some(ms) = arg.strip_suffix("ms") {
@@ -87,6 +110,11 @@ impl fmt::Display for Agent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Agent::Random => f.write_str("random"),
+            Agent::AlphaBeta(l) => match (l.depth, l.time) {
+                (Some(d), _) => write!(f, "ab:{d}"),
+                (None, Some(t)) => write!(f, "ab:{}ms", t.as_millis()),
+                (None, None) => f.write_str("ab"),
+            },
             Agent::Mcts(l) => match (l.iterations, l.time) {
                 (Some(n), _) => write!(f, "mcts:{n}"),
                 (None, Some(t)) => write!(f, "mcts:{}ms", t.as_millis()),
@@ -272,7 +300,12 @@ mod tests {
             "mcts:20ms".parse::<Agent>().unwrap().to_string(),
             "mcts:20ms"
         );
+        assert_eq!("ab:5".parse::<Agent>().unwrap().to_string(), "ab:5");
+        assert_eq!("ab:0.5s".parse::<Agent>().unwrap().to_string(), "ab:500ms");
         for bad in [
+            "ab:0",
+            "ab:x",
+            "ab:99",
             "computer:0",
             "computer:99",
             "mcts:0",

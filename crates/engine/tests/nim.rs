@@ -163,3 +163,47 @@ fn mcts_plays_the_winning_move_and_is_reproducible() {
     }
     assert!(mcts::search(&game, &pile(0), &MctsConfig::new(Limits::iterations(10), 1)).is_none());
 }
+
+#[test]
+fn alphabeta_takes_the_winning_move_and_knows_it_wins() {
+    use denkmeter_engine::alphabeta::{search, SearchLimits, WIN};
+    let game = nim();
+    for count in [5u8, 6, 7, 9, 10, 11] {
+        let limits = SearchLimits {
+            depth: Some(12),
+            time: None,
+        };
+        let found = search(&game, &pile(count), limits).unwrap();
+        assert_eq!(
+            (count - found.best.0) % 4,
+            0,
+            "from {count} it took {}",
+            found.best.0
+        );
+        assert!(
+            found.score >= WIN - 1000,
+            "from {count}: score {}",
+            found.score
+        );
+    }
+    // From a multiple of four every move loses against best play.
+    let found = search(
+        &game,
+        &pile(8),
+        SearchLimits {
+            depth: Some(12),
+            time: None,
+        },
+    )
+    .unwrap();
+    assert!(found.score <= -(WIN - 1000), "score {}", found.score);
+    assert!(search(
+        &game,
+        &pile(0),
+        SearchLimits {
+            depth: Some(3),
+            time: None
+        }
+    )
+    .is_none());
+}
