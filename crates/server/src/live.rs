@@ -108,13 +108,14 @@ pub struct Entry {
 }
 
 /// How many games are kept in memory before idle ones are dropped.
-const MAX_LOADED: usize = 2_000;
+pub const MAX_LOADED: usize = 2_000;
 
 /// Every loaded game, and the store behind them.
 #[derive(Debug)]
 pub struct Games {
     pub store: Store,
     loaded: StdMutex<HashMap<String, Arc<Entry>>>,
+    max_loaded: usize,
 }
 
 pub fn now_ms() -> i64 {
@@ -141,10 +142,21 @@ fn internal(error: StoreError) -> ApiError {
 
 impl Games {
     pub fn new(store: Store) -> Arc<Games> {
+        Games::with_capacity(store, MAX_LOADED)
+    }
+
+    /// Games that keep at most about `max_loaded` idle games in memory.
+    pub fn with_capacity(store: Store, max_loaded: usize) -> Arc<Games> {
         Arc::new(Games {
             store,
             loaded: StdMutex::new(HashMap::new()),
+            max_loaded,
         })
+    }
+
+    /// How many games are in memory.
+    pub fn loaded(&self) -> usize {
+        self.loaded.lock().map_or(0, |map| map.len())
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Entry>> {
@@ -162,7 +174,7 @@ impl Games {
     fn remember(&self, id: &str, entry: Arc<Entry>) -> Arc<Entry> {
         match self.loaded.lock() {
             Ok(mut map) => {
-                if map.len() >= MAX_LOADED {
+                if map.len() >= self.max_loaded {
                     // Games nobody watches and the computer is not playing are reloaded from
                     // the store when next needed.
                     map.retain(|_, e| {
@@ -497,5 +509,45 @@ impl Games {
                 games.schedule_computer(entry);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[tokio::test]
+    async fn idle_games_leave_memory_and_come_back_from_the_store() {
+        let dir = std::env::temp_dir().join(format!("denkmeter-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.join("cache.db").display());
+        let games = Games::with_capacity(Store::open(&url).await.unwrap(), 3);
+        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let seats = ByPlayer::new(Seat::Human, Seat::Human);
+        let mut ids = Vec::new();
+        for _ in 0..8 {
+            let (id, tokens) = games.create(chad.clone(), seats, None).await.unwrap();
+            games
+                .play(&id, tokens.white.as_deref().unwrap(), "C5-A5")
+                .await
+                .unwrap();
+            ids.push(id);
+        }
+        assert!(games.loaded() <= 3, "{} games in memory", games.loaded());
+        // A watched game stays.
+        let watched = games.get(&ids[7]).await.unwrap();
+        let _watcher = watched.changes.subscribe();
+        for id in &ids {
+            let entry = games.get(id).await.unwrap();
+            assert_eq!(entry.game.lock().await.session.moves(), ["C5-A5"]);
+        }
+        assert!(games.loaded() <= 3);
+        assert!(
+            games.cached(&ids[7]).is_some(),
+            "the watched game was dropped"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
