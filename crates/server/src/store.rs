@@ -107,6 +107,33 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Writes a game's result (and clears any draw offer) if it is still at `version`, moving it to
+/// the next version; [`StoreError::Conflict`] otherwise.
+async fn store_ending<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    id: &str,
+    version: i64,
+    ending: &Ending,
+    now: i64,
+) -> Result<(), StoreError> {
+    let updated = sqlx::query(
+        "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
+         version = version + 1 WHERE id = $4 AND version = $5",
+    )
+    .bind(&ending.result)
+    .bind(&ending.termination)
+    .bind(now)
+    .bind(id)
+    .bind(version)
+    .execute(executor)
+    .await?;
+    if updated.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
+    }
+}
+
 impl Store {
     /// Connects (creating a SQLite file if the URL asks for it) and applies the migrations.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
@@ -210,20 +237,7 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
-             version = version + 1 WHERE id = $4 AND version = $5",
-        )
-        .bind(&ending.result)
-        .bind(&ending.termination)
-        .bind(now)
-        .bind(id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
+        store_ending(&mut *tx, id, version, ending, now).await?;
         let inserted = sqlx::query(
             "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
         )
@@ -253,21 +267,7 @@ impl Store {
         ending: &Ending,
         now: i64,
     ) -> Result<(), StoreError> {
-        let updated = sqlx::query(
-            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
-             version = version + 1 WHERE id = $4 AND version = $5",
-        )
-        .bind(&ending.result)
-        .bind(&ending.termination)
-        .bind(now)
-        .bind(id)
-        .bind(version)
-        .execute(&self.pool)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        Ok(())
+        store_ending(&self.pool, id, version, ending, now).await
     }
 
     /// Stores a standing draw offer (`white`, `black`) or its withdrawal, if the game is still at
