@@ -6,6 +6,9 @@ import { MoveInput, createBoardElement, renderBoard } from './board.js';
 
 const app = document.getElementById('app');
 const LEVELS = [1, 2, 3, 4, 5, 6];
+/** How often an open game socket asks for a heartbeat, and how long a silent one is trusted. */
+const HEARTBEAT_EVERY_MS = 20000;
+const HEARTBEAT_SILENCE_MS = 45000;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -636,15 +639,28 @@ class GamePage {
       return;
     }
     this.ws = ws;
+    this.heard = Date.now();
     ws.onopen = () => {
       this.wsDelay = 500;
+      this.heard = Date.now();
       this.setConnection(true);
+      this.watchdog(ws);
     };
     ws.onmessage = (event) => {
+      this.heard = Date.now();
+      let message;
       try {
-        this.accept(JSON.parse(event.data));
+        message = JSON.parse(event.data);
       } catch {
-        // Not a view: ignore it.
+        return; // not JSON: ignore it
+      }
+      if (message.type === 'view') {
+        this.accept(message.view);
+      } else if (message.type === 'heartbeat') {
+        // The game moved on without us hearing of it: ask for it.
+        if (this.live && typeof message.version === 'number' && message.version > (this.live.version ?? -1)) {
+          this.refresh();
+        }
       }
     };
     ws.onclose = () => {
@@ -655,6 +671,27 @@ class GamePage {
       this.wsDelay = Math.min(this.wsDelay * 2, 8000);
       this.poll();
     };
+  }
+
+  /**
+   * Keeps an open socket honest: asks for a heartbeat every 20 s (the answer carries the
+   * game's version), and a socket silent for 45 s is closed, which reconnects and reloads.
+   */
+  watchdog(ws) {
+    const check = () => {
+      if (this.disposed || this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - this.heard > HEARTBEAT_SILENCE_MS) {
+        ws.close();
+        return;
+      }
+      try {
+        ws.send('ping');
+      } catch {
+        // closing: onclose reconnects
+      }
+      this.later(check, HEARTBEAT_EVERY_MS);
+    };
+    this.later(check, HEARTBEAT_EVERY_MS);
   }
 
   /** While the socket is down, keeps the game fresh by asking. */

@@ -1,25 +1,90 @@
 //! `denkmeter serve`: the web application.
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use denkmeter_server::ServerConfig;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The port to listen on.
+    /// The port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// The address to listen on (0.0.0.0 to be reachable from other machines).
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
-    /// The database: a SQLite URL (default: denkmeter.db here, created on first start) or a
-    /// PostgreSQL URL (postgres://user:password@host/database).
+    /// The database: a SQLite file (a path or sqlite:///path/games.db; created, owner-only,
+    /// if missing) or PostgreSQL (postgres://user:password@host/database).
     #[arg(long, default_value = denkmeter_server::DEFAULT_DATABASE)]
     database: String,
+    /// Threads searching the computer's moves (default: the number of cores).
+    #[arg(long)]
+    search_threads: Option<usize>,
+    /// New games per minute from one client address (0: no limit).
+    #[arg(long, default_value_t = 30)]
+    games_per_minute: u32,
+    /// Moves, resignations and draw actions per second from one client address (0: no limit).
+    #[arg(long, default_value_t = 10)]
+    moves_per_second: u32,
+    /// Connections open at once (lowered to fit the open-file limit).
+    #[arg(long, default_value_t = 10_000)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's headers; also the most a connection may sit
+    /// idle between requests.
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+    /// Games kept in memory before idle ones are dropped (they come back from the database).
+    #[arg(long, default_value_t = 2_000)]
+    max_loaded_games: usize,
+    /// Seconds between two moves of a computer-vs-computer game that nobody watches.
+    #[arg(long, default_value_t = 2.0)]
+    unwatched_computer_interval: f64,
+    /// An origin (https://example.org) whose pages may open this server's WebSockets besides
+    /// its own; repeatable; `*` allows any.
+    #[arg(long = "allow-origin")]
+    allow_origins: Vec<String>,
+}
+
+impl ServeArgs {
+    fn config(&self) -> Result<ServerConfig> {
+        let mut config = ServerConfig::default();
+        if let Some(threads) = self.search_threads {
+            anyhow::ensure!(
+                (1..=256).contains(&threads),
+                "--search-threads: expected 1 to 256, found {threads}"
+            );
+            config.rounds.search_threads = threads;
+        }
+        anyhow::ensure!(
+            (1..=3600).contains(&self.header_timeout),
+            "--header-timeout: expected 1 to 3600 seconds, found {}",
+            self.header_timeout
+        );
+        anyhow::ensure!(
+            self.unwatched_computer_interval.is_finite()
+                && (0.0..=3600.0).contains(&self.unwatched_computer_interval),
+            "--unwatched-computer-interval: expected 0 to 3600 seconds"
+        );
+        anyhow::ensure!(
+            self.max_connections >= 1,
+            "--max-connections: expected at least 1"
+        );
+        config.rounds.max_loaded = self.max_loaded_games.max(1);
+        config.rounds.unwatched_computer_interval =
+            Duration::from_secs_f64(self.unwatched_computer_interval);
+        config.games_per_minute = self.games_per_minute;
+        config.moves_per_second = self.moves_per_second;
+        config.max_connections = self.max_connections;
+        config.header_timeout = Duration::from_secs(self.header_timeout);
+        config.allowed_origins = self.allow_origins.clone();
+        Ok(config)
+    }
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
+    let config = args.config()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -30,8 +95,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             let _ = tokio::signal::ctrl_c().await;
             tracing::info!("stopping");
         };
-        denkmeter_server::serve(addr, &args.database, shutdown)
+        denkmeter_server::serve(addr, &args.database, config, shutdown)
             .await
-            .context("the server stopped")
+            .map_err(anyhow::Error::from)
     })
 }

@@ -1,97 +1,322 @@
 //! Storage: every query of the server, through sqlx's runtime API over `Any`, so the same code
-//! runs on SQLite and PostgreSQL. Migrations run at start.
+//! runs on SQLite and PostgreSQL. Migrations run at start. Rows come out as domain types
+//! (seats, players, outcomes, token hashes), never as strings for the caller to interpret.
+//!
+//! SQLite runs in WAL mode with `synchronous = NORMAL`, one writer connection and a few reader
+//! connections: a commit is a write to the WAL file without an fsync, so an acknowledged move
+//! survives the server being killed (the WAL is in the operating system's cache); a power cut or
+//! an operating-system crash may lose the moves committed since the last checkpoint (at most
+//! about 4 MB of WAL), never the database's consistency. See docs/operations.md.
+//!
+//! On PostgreSQL every write also sends a notification (`LISTEN denkmeter_games`) in its
+//! transaction, so other server processes on the same database learn of it at once.
 
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use denkmeter_core::{ByPlayer, Outcome, Player, Reason};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+
+use crate::seat::{Seat, TokenHash};
 
 /// A storage failure. Details are logged, never sent to clients.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
-    #[error("migrations: {0}")]
+    #[error("database migrations: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
-    /// Another writer stored a move at this ply first.
+    /// The database could not be opened or created; the text says why, in one line.
+    #[error("{0}")]
+    Open(String),
+    /// A stored row that cannot be read back (a value no version of the server writes).
+    #[error("game {id}: stored {what} cannot be read: {value:?}")]
+    Corrupt {
+        id: String,
+        what: &'static str,
+        value: String,
+    },
+    /// Another writer changed the game first.
     #[error("the game changed meanwhile")]
     Conflict,
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// Who sits in a seat, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRow {
-    /// `human` or `computer`.
-    pub kind: String,
-    pub level: Option<i64>,
-    pub token: Option<String>,
-}
+/// The PostgreSQL notification channel of game changes; the payload is `ID VERSION`.
+pub const CHANGES_CHANNEL: &str = "denkmeter_games";
 
-/// A game's row.
+/// How many connections read a SQLite database beside its one writer.
+const SQLITE_READERS: u32 = 4;
+/// How many connections a server keeps to PostgreSQL.
+const POSTGRES_CONNECTIONS: u32 = 16;
+/// How long a SQLite connection waits for a lock before reporting a failure.
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
+
+/// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
+pub struct StoredGame {
     pub id: String,
     pub ruleset: String,
     pub start_position: Option<String>,
-    pub white: SeatRow,
-    pub black: SeatRow,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    /// The reason key when the game is over.
-    pub termination: Option<String>,
-    pub draw_offer: Option<String>,
+    pub seats: ByPlayer<Seat>,
+    /// The hashes of the human seats' tokens.
+    pub tokens: ByPlayer<Option<TokenHash>>,
+    /// Set once the game is over (the score, if any, is recomputed from the moves).
+    pub outcome: Option<Outcome>,
+    pub draw_offer: Option<Player>,
     pub seed: i64,
+    /// How many writes the game has had; every write names the version it read.
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
-/// A game's row with its number of moves, for lists.
+/// A game with its number of moves, for lists.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
-    pub game: GameRow,
+    pub game: StoredGame,
     pub moves: i64,
 }
 
-/// The end state stored with a move or an ending.
+/// A change another writer made: game `id` is now at `version`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub result: String,
-    pub termination: Option<String>,
+pub enum Change {
+    Game {
+        id: String,
+        version: i64,
+    },
+    /// The notification connection was lost and is back: anything may have changed.
+    Resync,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Backend {
+    Sqlite,
+    Postgres,
 }
 
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: AnyPool,
+    writer: AnyPool,
+    reader: AnyPool,
+    backend: Backend,
+    /// For the notification listener.
+    postgres_url: Option<String>,
 }
 
-const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, white_token, \
-     black_kind, black_level, black_token, result, termination, draw_offer, seed, version, \
-     created_at, updated_at";
+/// Where a `--database` text points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    SqliteFile(PathBuf),
+    SqliteMemory,
+    Postgres(String),
+}
 
-fn game_from_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
-    Ok(GameRow {
-        id: row.try_get("id")?,
+/// Reads a database URL or a plain file path: `postgres://...`, `postgresql://...`,
+/// `sqlite://relative.db`, `sqlite:///absolute.db`, `sqlite:file.db`, `sqlite::memory:`, or a
+/// path such as `games.db` (any `?...` options of a SQLite URL are replaced by the server's).
+fn target(text: &str) -> Result<Target, StoreError> {
+    let text = text.trim();
+    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+        return Ok(Target::Postgres(text.to_string()));
+    }
+    let path = if let Some(rest) = text.strip_prefix("sqlite:") {
+        let rest = rest.strip_prefix("//").unwrap_or(rest);
+        let rest = rest.split('?').next().unwrap_or("");
+        if rest == ":memory:" {
+            return Ok(Target::SqliteMemory);
+        }
+        rest.to_string()
+    } else if let Some((scheme, _)) = text.split_once("://") {
+        return Err(StoreError::Open(format!(
+            "unsupported database {scheme:?}: use a SQLite file (sqlite:///path/games.db or a \
+             plain path) or PostgreSQL (postgres://user:password@host/database)"
+        )));
+    } else {
+        text.to_string()
+    };
+    if path.is_empty() {
+        return Err(StoreError::Open(format!(
+            "the database {text:?} names no file"
+        )));
+    }
+    Ok(Target::SqliteFile(PathBuf::from(path)))
+}
+
+/// Creates the SQLite file if it is missing, readable and writable by its owner only (SQLite
+/// gives its WAL and shared-memory files the same permissions).
+fn create_sqlite_file(path: &Path) -> Result<(), StoreError> {
+    use std::io::ErrorKind;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            if path.is_dir() {
+                Err(StoreError::Open(format!(
+                    "cannot open the SQLite database {}: it is a directory",
+                    path.display()
+                )))
+            } else {
+                Ok(())
+            }
+        }
+        Err(e) => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let why = if !dir.is_dir() {
+                format!("the directory {} does not exist", dir.display())
+            } else {
+                e.to_string()
+            };
+            Err(StoreError::Open(format!(
+                "cannot create the SQLite database {}: {why}",
+                path.display()
+            )))
+        }
+    }
+}
+
+/// The path as sqlx reads it (it percent-decodes the path of a `sqlite://` URL).
+fn sqlite_url(path: &Path) -> String {
+    let mut encoded = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' => encoded.push_str("%25"),
+            '?' => encoded.push_str("%3F"),
+            '#' => encoded.push_str("%23"),
+            c => encoded.push(c),
+        }
+    }
+    format!("sqlite://{encoded}?mode=rwc")
+}
+
+fn seat_from(kind: &str, level: Option<i64>, id: &str) -> Result<Seat, StoreError> {
+    match (kind, level) {
+        ("human", _) => Ok(Seat::Human),
+        ("computer", Some(level)) => {
+            u8::try_from(level)
+                .map(Seat::Computer)
+                .map_err(|_| StoreError::Corrupt {
+                    id: id.to_string(),
+                    what: "computer level",
+                    value: level.to_string(),
+                })
+        }
+        _ => Err(StoreError::Corrupt {
+            id: id.to_string(),
+            what: "seat",
+            value: format!("{kind} {level:?}"),
+        }),
+    }
+}
+
+fn seat_columns(seat: Seat) -> (&'static str, Option<i64>) {
+    match seat {
+        Seat::Human => ("human", None),
+        Seat::Computer(level) => ("computer", Some(i64::from(level))),
+    }
+}
+
+fn player_from(text: &str) -> Option<Player> {
+    match text {
+        "white" => Some(Player::White),
+        "black" => Some(Player::Black),
+        _ => None,
+    }
+}
+
+fn outcome_from(
+    result: &str,
+    termination: Option<&str>,
+    id: &str,
+) -> Result<Option<Outcome>, StoreError> {
+    let winner = match result {
+        "*" => return Ok(None),
+        "1-0" => Some(Player::White),
+        "0-1" => Some(Player::Black),
+        "1/2-1/2" => None,
+        other => {
+            return Err(StoreError::Corrupt {
+                id: id.to_string(),
+                what: "result",
+                value: other.to_string(),
+            })
+        }
+    };
+    let reason = match termination {
+        Some(text) => text.parse::<Reason>().map_err(|_| StoreError::Corrupt {
+            id: id.to_string(),
+            what: "termination",
+            value: text.to_string(),
+        })?,
+        None if winner.is_some() => Reason::Resignation,
+        None => Reason::DrawAgreed,
+    };
+    Ok(Some(Outcome {
+        winner,
+        reason,
+        score: None,
+    }))
+}
+
+fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static str>) {
+    match outcome {
+        None => ("*", None),
+        Some(o) => (o.result_token(), Some(o.reason.key())),
+    }
+}
+
+const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, \
+     white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
+     draw_offer, seed, version, created_at, updated_at";
+
+fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
+    let id: String = row.try_get("id")?;
+    let token = |column: &str| -> Result<Option<TokenHash>, StoreError> {
+        match row.try_get::<Option<String>, _>(column)? {
+            None => Ok(None),
+            Some(text) => TokenHash::from_hex(&text)
+                .map(Some)
+                .ok_or_else(|| StoreError::Corrupt {
+                    id: id.clone(),
+                    what: "token hash",
+                    value: "(not shown)".into(),
+                }),
+        }
+    };
+    let white = seat_from(
+        &row.try_get::<String, _>("white_kind")?,
+        row.try_get("white_level")?,
+        &id,
+    )?;
+    let black = seat_from(
+        &row.try_get::<String, _>("black_kind")?,
+        row.try_get("black_level")?,
+        &id,
+    )?;
+    let result: String = row.try_get("result")?;
+    let termination: Option<String> = row.try_get("termination")?;
+    let draw_offer: Option<String> = row.try_get("draw_offer")?;
+    Ok(StoredGame {
         ruleset: row.try_get("ruleset")?,
         start_position: row.try_get("start_position")?,
-        white: SeatRow {
-            kind: row.try_get("white_kind")?,
-            level: row.try_get("white_level")?,
-            token: row.try_get("white_token")?,
-        },
-        black: SeatRow {
-            kind: row.try_get("black_kind")?,
-            level: row.try_get("black_level")?,
-            token: row.try_get("black_token")?,
-        },
-        result: row.try_get("result")?,
-        termination: row.try_get("termination")?,
-        draw_offer: row.try_get("draw_offer")?,
+        seats: ByPlayer::new(white, black),
+        tokens: ByPlayer::new(token("white_token_hash")?, token("black_token_hash")?),
+        outcome: outcome_from(&result, termination.as_deref(), &id)?,
+        draw_offer: draw_offer.as_deref().and_then(player_from),
         seed: row.try_get("seed")?,
         version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        id,
     })
 }
 
@@ -107,79 +332,152 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     }
 }
 
-/// Writes a game's result (and clears any draw offer) if it is still at `version`, moving it to
-/// the next version; [`StoreError::Conflict`] otherwise.
-async fn store_ending<'e>(
-    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
-    id: &str,
-    version: i64,
-    ending: &Ending,
-    now: i64,
-) -> Result<(), StoreError> {
-    let updated = sqlx::query(
-        "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
-         version = version + 1 WHERE id = $4 AND version = $5",
-    )
-    .bind(&ending.result)
-    .bind(&ending.termination)
-    .bind(now)
-    .bind(id)
-    .bind(version)
-    .execute(executor)
-    .await?;
-    if updated.rows_affected() == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
-}
+type Transaction = sqlx::Transaction<'static, sqlx::Any>;
 
 impl Store {
-    /// Connects (creating a SQLite file if the URL asks for it) and applies the migrations.
+    /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
+    /// the migrations. Errors are one line saying what is wrong.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
-        let max = if url.starts_with("sqlite:") { 1 } else { 8 };
-        let pool = AnyPoolOptions::new()
-            .max_connections(max)
-            .connect(url)
-            .await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        let store = match target(url)? {
+            Target::Postgres(url) => {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(POSTGRES_CONNECTIONS)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(&url)
+                    .await
+                    .map_err(|e| StoreError::Open(format!("cannot connect to PostgreSQL: {e}")))?;
+                Store {
+                    writer: pool.clone(),
+                    reader: pool,
+                    backend: Backend::Postgres,
+                    postgres_url: Some(url),
+                }
+            }
+            Target::SqliteMemory => {
+                // One connection: every connection to `:memory:` is a database of its own.
+                let pool = sqlite_pool("sqlite::memory:", 1, true).await?;
+                Store {
+                    writer: pool.clone(),
+                    reader: pool,
+                    backend: Backend::Sqlite,
+                    postgres_url: None,
+                }
+            }
+            Target::SqliteFile(path) => {
+                create_sqlite_file(&path)?;
+                let url = sqlite_url(&path);
+                let open_error = |e: sqlx::Error| {
+                    StoreError::Open(format!(
+                        "cannot open the SQLite database {}: {e}",
+                        path.display()
+                    ))
+                };
+                let writer = sqlite_pool(&url, 1, true).await.map_err(|e| match e {
+                    StoreError::Database(e) => open_error(e),
+                    other => other,
+                })?;
+                let reader =
+                    sqlite_pool(&url, SQLITE_READERS, false)
+                        .await
+                        .map_err(|e| match e {
+                            StoreError::Database(e) => open_error(e),
+                            other => other,
+                        })?;
+                Store {
+                    writer,
+                    reader,
+                    backend: Backend::Sqlite,
+                    postgres_url: None,
+                }
+            }
+        };
+        MIGRATOR.run(&store.writer).await?;
+        store.hash_plain_tokens().await?;
+        Ok(store)
     }
 
-    pub async fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
+    /// Whether other server processes may share this database (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        self.backend == Backend::Postgres
+    }
+
+    /// Replaces plain tokens left by servers before token hashing with their hashes.
+    async fn hash_plain_tokens(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, white_token_hash, black_token_hash FROM games \
+             WHERE length(white_token_hash) <> 64 OR length(black_token_hash) <> 64",
+        )
+        .fetch_all(&self.writer)
+        .await?;
+        for row in rows {
+            let id: String = row.try_get("id")?;
+            let hash = |column: &str| -> Result<Option<String>, StoreError> {
+                Ok(row.try_get::<Option<String>, _>(column)?.map(|t| {
+                    match TokenHash::from_hex(&t) {
+                        Some(_) => t,
+                        None => TokenHash::of(&t).to_hex(),
+                    }
+                }))
+            };
+            sqlx::query(
+                "UPDATE games SET white_token_hash = $1, black_token_hash = $2 WHERE id = $3",
+            )
+            .bind(hash("white_token_hash")?)
+            .bind(hash("black_token_hash")?)
+            .bind(&id)
+            .execute(&self.writer)
+            .await?;
+        }
+        Ok(())
+    }
+
+    pub async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
+        let (white_kind, white_level) = seat_columns(game.seats.white);
+        let (black_kind, black_level) = seat_columns(game.seats.black);
+        let (result, termination) = outcome_columns(game.outcome.as_ref());
         sqlx::query(
-            "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, white_token, \
-             black_kind, black_level, black_token, result, termination, draw_offer, seed, \
-             version, created_at, updated_at) \
+            "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
+             white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
+             draw_offer, seed, version, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
         .bind(&game.start_position)
-        .bind(&game.white.kind)
-        .bind(game.white.level)
-        .bind(&game.white.token)
-        .bind(&game.black.kind)
-        .bind(game.black.level)
-        .bind(&game.black.token)
-        .bind(&game.result)
-        .bind(&game.termination)
-        .bind(&game.draw_offer)
+        .bind(white_kind)
+        .bind(white_level)
+        .bind(game.tokens.white.as_ref().map(TokenHash::to_hex))
+        .bind(black_kind)
+        .bind(black_level)
+        .bind(game.tokens.black.as_ref().map(TokenHash::to_hex))
+        .bind(result)
+        .bind(termination)
+        .bind(game.draw_offer.map(Player::name))
         .bind(game.seed)
         .bind(game.version)
         .bind(game.created_at)
         .bind(game.updated_at)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }
 
     /// A game and its moves in order, or `None`.
-    pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
+    pub async fn load_game(
+        &self,
+        id: &str,
+    ) -> Result<Option<(StoredGame, Vec<String>)>, StoreError> {
+        // One snapshot for the row and its moves, so they belong to the same version.
+        let mut tx = self.reader.begin().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .execute(&mut *tx)
+                .await?;
+        }
         let Some(row) = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *tx)
             .await?
         else {
             return Ok(None);
@@ -187,11 +485,12 @@ impl Store {
         let game = game_from_row(&row)?;
         let moves = sqlx::query("SELECT text FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *tx)
             .await?
             .iter()
             .map(|r| r.try_get::<String, _>("text"))
             .collect::<Result<Vec<_>, _>>()?;
+        tx.commit().await?;
         Ok(Some((game, moves)))
     }
 
@@ -202,7 +501,7 @@ impl Store {
              AS move_count FROM games ORDER BY updated_at DESC, id LIMIT $1"
         ))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?;
         rows.iter()
             .map(|row| {
@@ -214,18 +513,78 @@ impl Store {
             .collect()
     }
 
+    /// The ids of the unfinished games with a computer seat, most recently changed first.
+    pub async fn ongoing_computer_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE result = '*' \
+             AND (white_kind = 'computer' OR black_kind = 'computer') \
+             ORDER BY updated_at DESC LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(r.try_get::<String, _>("id")?))
+            .collect()
+    }
+
     /// The version of a stored game, or `None` if there is no such game.
     pub async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query("SELECT version FROM games WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reader)
             .await?
             .map(|row| row.try_get("version"))
             .transpose()?)
     }
 
-    /// Stores the move played at `ply` (0-based) and the game's state after it, in one
-    /// transaction, if the game is still at `version`; fails with [`StoreError::Conflict`]
+    async fn begin(&self) -> Result<Transaction, StoreError> {
+        Ok(self.writer.begin().await?)
+    }
+
+    /// Commits a write that moved game `id` to `version`, telling other servers on PostgreSQL.
+    async fn commit(&self, mut tx: Transaction, id: &str, version: i64) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANGES_CHANNEL)
+                .bind(format!("{id} {version}"))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Writes the game's result (clearing any draw offer) if it is still at `version`, moving
+    /// it to `version + 1`; [`StoreError::Conflict`] otherwise.
+    async fn store_outcome(
+        tx: &mut Transaction,
+        id: &str,
+        version: i64,
+        outcome: Option<&Outcome>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let (result, termination) = outcome_columns(outcome);
+        let updated = sqlx::query(
+            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
+             version = version + 1 WHERE id = $4 AND version = $5",
+        )
+        .bind(result)
+        .bind(termination)
+        .bind(now)
+        .bind(id)
+        .bind(version)
+        .execute(&mut **tx)
+        .await?;
+        if updated.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
+
+    /// Stores the move played at `ply` (0-based) and the game's outcome after it (if it ended),
+    /// in one transaction, if the game is still at `version`; [`StoreError::Conflict`]
     /// otherwise. The new version is `version + 1`.
     pub async fn append_move(
         &self,
@@ -233,11 +592,11 @@ impl Store {
         version: i64,
         ply: usize,
         text: &str,
-        ending: &Ending,
+        outcome: Option<&Outcome>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        store_ending(&mut *tx, id, version, ending, now).await?;
+        let mut tx = self.begin().await?;
+        Store::store_outcome(&mut tx, id, version, outcome, now).await?;
         let inserted = sqlx::query(
             "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
         )
@@ -254,44 +613,160 @@ impl Store {
                 error.into()
             });
         }
-        tx.commit().await?;
-        Ok(())
+        self.commit(tx, id, version + 1).await
     }
 
     /// Stores an ending that the board does not show (resignation, agreed draw), if the game is
     /// still at `version`.
-    pub async fn set_ending(
+    pub async fn set_outcome(
         &self,
         id: &str,
         version: i64,
-        ending: &Ending,
+        outcome: &Outcome,
         now: i64,
     ) -> Result<(), StoreError> {
-        store_ending(&self.pool, id, version, ending, now).await
+        let mut tx = self.begin().await?;
+        Store::store_outcome(&mut tx, id, version, Some(outcome), now).await?;
+        self.commit(tx, id, version + 1).await
     }
 
-    /// Stores a standing draw offer (`white`, `black`) or its withdrawal, if the game is still at
-    /// `version`.
+    /// Stores a standing draw offer or its withdrawal, if the game is still at `version`.
     pub async fn set_draw_offer(
         &self,
         id: &str,
         version: i64,
-        offer: Option<&str>,
+        offer: Option<Player>,
         now: i64,
     ) -> Result<(), StoreError> {
+        let mut tx = self.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET draw_offer = $1, updated_at = $2, version = version + 1 \
              WHERE id = $3 AND version = $4",
         )
-        .bind(offer)
+        .bind(offer.map(Player::name))
         .bind(now)
         .bind(id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        Ok(())
+        self.commit(tx, id, version + 1).await
+    }
+
+    /// The changes other server processes make, on PostgreSQL; `None` on SQLite (one process
+    /// per database).
+    pub async fn changes(&self) -> Result<Option<ChangeFeed>, StoreError> {
+        let Some(url) = &self.postgres_url else {
+            return Ok(None);
+        };
+        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        listener.listen(CHANGES_CHANNEL).await?;
+        Ok(Some(ChangeFeed { listener }))
+    }
+}
+
+async fn sqlite_pool(url: &str, connections: u32, writer: bool) -> Result<AnyPool, StoreError> {
+    let pool = AnyPoolOptions::new()
+        .max_connections(connections)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                use sqlx::Executor;
+                conn.execute(&*format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}"))
+                    .await?;
+                if writer {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await?;
+    Ok(pool)
+}
+
+/// Notifications of other servers' writes (PostgreSQL `LISTEN`).
+#[derive(Debug)]
+pub struct ChangeFeed {
+    listener: sqlx::postgres::PgListener,
+}
+
+impl ChangeFeed {
+    /// The next change. After the connection was lost (and is being re-established), a
+    /// [`Change::Resync`]: notifications sent meanwhile are gone.
+    pub async fn next(&mut self) -> Change {
+        loop {
+            match self.listener.try_recv().await {
+                Ok(Some(notification)) => {
+                    let payload = notification.payload();
+                    if let Some((id, version)) = payload.split_once(' ') {
+                        if let Ok(version) = version.parse() {
+                            return Change::Game {
+                                id: id.to_string(),
+                                version,
+                            };
+                        }
+                    }
+                    tracing::warn!(payload, "unreadable change notification");
+                }
+                Ok(None) => return Change::Resync,
+                Err(error) => {
+                    tracing::warn!(%error, "change notifications: reconnecting");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn database_texts() {
+        let target = |text: &str| target(text).ok();
+        let file = |p: &str| Some(Target::SqliteFile(PathBuf::from(p)));
+        assert_eq!(target("sqlite:///tmp/x/new.db"), file("/tmp/x/new.db"));
+        assert_eq!(
+            target("sqlite://denkmeter.db?mode=rwc"),
+            file("denkmeter.db")
+        );
+        assert_eq!(target("sqlite:games.db"), file("games.db"));
+        assert_eq!(target("games.db"), file("games.db"));
+        assert_eq!(target("/var/lib/dm/games.db"), file("/var/lib/dm/games.db"));
+        assert_eq!(target("sqlite::memory:"), Some(Target::SqliteMemory));
+        assert_eq!(
+            target("postgres://u:p@h/db"),
+            Some(Target::Postgres("postgres://u:p@h/db".into()))
+        );
+        assert!(matches!(
+            super::target("mysql://x/y"),
+            Err(StoreError::Open(_))
+        ));
+        assert!(matches!(
+            super::target("sqlite://"),
+            Err(StoreError::Open(_))
+        ));
+        assert_eq!(
+            sqlite_url(Path::new("/tmp/a?b#c%d.db")),
+            "sqlite:///tmp/a%3Fb%23c%25d.db?mode=rwc"
+        );
+    }
+
+    #[test]
+    fn stored_outcomes_read_back() {
+        let win = Outcome::win(Player::Black, Reason::Checkmate);
+        let (r, t) = outcome_columns(Some(&win));
+        assert_eq!(outcome_from(r, t, "g").unwrap(), Some(win));
+        assert_eq!(outcome_from("*", None, "g").unwrap(), None);
+        assert!(outcome_from("2-0", None, "g").is_err());
+        assert!(outcome_from("1-0", Some("boredom"), "g").is_err());
     }
 }

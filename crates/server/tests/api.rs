@@ -9,7 +9,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use futures_util::StreamExt;
+use denkmeter_server::{AppState, ServerConfig};
+use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
@@ -20,16 +21,34 @@ struct Server {
     client: reqwest::Client,
 }
 
+/// The limits of a test server: the defaults, without the per-client rate limits (every test
+/// client shares one address) unless a test sets them.
+fn test_config() -> ServerConfig {
+    ServerConfig {
+        games_per_minute: 0,
+        moves_per_second: 0,
+        ..ServerConfig::default()
+    }
+}
+
 impl Server {
     async fn start(database: &str) -> Server {
-        let state = denkmeter_server::AppState::open(database).await.unwrap();
+        Server::start_with(database, test_config()).await
+    }
+
+    async fn start_with(database: &str, config: ServerConfig) -> Server {
+        let state = AppState::open_with(database, config).await.unwrap();
+        Server::start_state(state).await
+    }
+
+    async fn start_state(state: AppState) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let handle = tokio::spawn(async move {
-            axum::serve(listener, denkmeter_server::app(state))
-                .await
-                .unwrap();
-        });
+        let handle = tokio::spawn(denkmeter_server::listener::serve(
+            listener,
+            state,
+            std::future::pending(),
+        ));
         Server {
             addr,
             handle,
@@ -114,6 +133,44 @@ impl Server {
         }
         panic!("game {id} never reached ply {ply}");
     }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The next JSON message on a socket (10 s at most).
+async fn next_message(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("no message within 10 s")
+            .expect("the socket ended")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str::<Value>(&text).unwrap();
+        }
+    }
+}
+
+/// The next view on a socket, skipping heartbeats.
+async fn next_view(socket: &mut Socket) -> Value {
+    loop {
+        let message = next_message(socket).await;
+        if message["type"] == "view" {
+            return message["view"].clone();
+        }
+        assert_eq!(message["type"], "heartbeat", "{message}");
+    }
+}
+
+async fn open_socket(server: &Server, id: &str, token: Option<&Value>) -> Socket {
+    let query = token
+        .and_then(Value::as_str)
+        .map(|t| format!("?token={t}"))
+        .unwrap_or_default();
+    let url = format!("ws://{}/api/games/{id}/ws{query}", server.addr);
+    tokio_tungstenite::connect_async(&url).await.unwrap().0
 }
 
 fn human() -> Value {
@@ -212,7 +269,23 @@ on_both_databases!(
     the_websocket_pushes_every_change,
     two_servers_share_one_database,
     the_server_answers_while_the_computer_thinks,
+    a_game_against_the_computer_driven_from_its_own_socket,
+    hot_seat_with_a_polling_reader_and_a_spectator,
+    one_search_at_a_time_per_game,
+    list_and_view_agree_on_a_finished_start,
+    tokens_are_stored_as_hashes,
 );
+
+mod postgres_only {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn watchers_see_moves_made_on_another_server() {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(db) = super::database("postgres", &dir).await {
+            super::watchers_see_moves_made_on_another_server(&db).await;
+            super::drop_database(&db).await;
+        }
+    }
+}
 
 async fn rulesets_and_health(db: &str) {
     let server = Server::start(db).await;
@@ -549,21 +622,6 @@ async fn the_websocket_pushes_every_change(db: &str) {
         tokens["black"].as_str().unwrap()
     );
     let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    type Socket = tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >;
-    async fn next_view(socket: &mut Socket) -> Value {
-        loop {
-            let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-                .await
-                .unwrap()
-                .unwrap()
-                .unwrap();
-            if let tokio_tungstenite::tungstenite::Message::Text(text) = message {
-                return serde_json::from_str::<Value>(&text).unwrap();
-            }
-        }
-    }
     let first = next_view(&mut socket).await;
     assert_eq!(
         (first["ply"].clone(), first["you"].clone()),
@@ -573,6 +631,10 @@ async fn the_websocket_pushes_every_change(db: &str) {
     let second = next_view(&mut socket).await;
     assert_eq!(second["moves"], json!(["C5-A5"]));
     assert!(!second["legal_moves"].as_array().unwrap().is_empty());
+    // A client frame is answered with a heartbeat, never with a view.
+    socket.send(Message::Text("ping".into())).await.unwrap();
+    let answer = next_message(&mut socket).await;
+    assert_eq!(answer, json!({"type": "heartbeat", "version": 1}));
     let bad = format!("ws://{}/api/games/{id}/ws?token=forged", server.addr);
     assert!(tokio_tungstenite::connect_async(&bad).await.is_err());
     server.stop().await;
@@ -630,4 +692,494 @@ async fn the_server_answers_while_the_computer_thinks(db: &str) {
     let view = server.wait_for_ply(&id, 2).await;
     assert_eq!(view["thinking"], false);
     server.stop().await;
+}
+
+/// The player's own socket is all it reads: after each of its moves the computer's reply must
+/// arrive on it (the old server's sockets fell silent after a few moves).
+async fn a_game_against_the_computer_driven_from_its_own_socket(db: &str) {
+    let server = Server::start(db).await;
+    let mut played = 0;
+    while played < 40 {
+        let (id, tokens) = server.create("shakti", human(), computer(1)).await;
+        let mut socket = open_socket(&server, &id, Some(&tokens["white"])).await;
+        let mut last_ply = 0;
+        let mut last_version = -1;
+        let mut moved_at = None;
+        loop {
+            let view = next_view(&mut socket).await;
+            let ply = view["ply"].as_u64().unwrap();
+            let version = view["version"].as_i64().unwrap();
+            assert!(
+                ply >= last_ply,
+                "views out of order: {ply} after {last_ply}"
+            );
+            assert!(
+                version > last_version || view["thinking"] == true,
+                "the same view twice: {view}"
+            );
+            last_ply = ply;
+            last_version = version;
+            if view["status"] == "over" || played == 40 {
+                break;
+            }
+            if view["to_move"] != "white" || moved_at == Some(ply) {
+                continue;
+            }
+            let mv = view["legal_moves"][0]["text"].as_str().unwrap().to_string();
+            let (status, reply) = server.play(&id, &tokens["white"], &mv).await;
+            assert_eq!(status, StatusCode::OK, "{reply}");
+            moved_at = Some(ply);
+            played += 1;
+        }
+    }
+    server.stop().await;
+}
+
+/// Two people on one screen, a reader polling over HTTP and a spectator's socket: the
+/// spectator sees every move, in order.
+async fn hot_seat_with_a_polling_reader_and_a_spectator(db: &str) {
+    let server = std::sync::Arc::new(Server::start(db).await);
+    let (id, tokens) = server.create("english", human(), human()).await;
+    let mut spectator = open_socket(&server, &id, None).await;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let poller = {
+        let (server, stop, id) = (server.clone(), stop.clone(), id.clone());
+        tokio::spawn(async move {
+            let mut polls = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let (status, _) = server.get(&format!("/api/games/{id}")).await;
+                assert_eq!(status, StatusCode::OK);
+                polls += 1;
+            }
+            polls
+        })
+    };
+    let (_, mut view) = server
+        .get(&format!(
+            "/api/games/{id}?token={}",
+            tokens["white"].as_str().unwrap()
+        ))
+        .await;
+    let mut moves = Vec::new();
+    while moves.len() < 60 && view["status"] == "ongoing" {
+        let seat = view["to_move"].as_str().unwrap().to_string();
+        if view["you"] != seat.as_str() {
+            view = server
+                .get(&format!(
+                    "/api/games/{id}?token={}",
+                    tokens[&seat].as_str().unwrap()
+                ))
+                .await
+                .1;
+        }
+        let mv = view["legal_moves"][0]["text"].as_str().unwrap().to_string();
+        let (status, reply) = server.play(&id, &tokens[&seat], &mv).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        moves.push(mv);
+        view = reply;
+    }
+    let last = view["ply"].as_u64().unwrap();
+    let mut seen = 0;
+    let mut views = 0;
+    while seen < last {
+        let view = next_view(&mut spectator).await;
+        let ply = view["ply"].as_u64().unwrap();
+        assert!(ply >= seen, "views out of order: {ply} after {seen}");
+        seen = ply;
+        views += 1;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(poller.await.unwrap() > 0);
+    let (_, final_view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(final_view["moves"], json!(moves));
+    assert!(views >= 2, "{views} views");
+    std::sync::Arc::into_inner(server).unwrap().stop().await;
+}
+
+/// Readers, sockets and moves all at once never start a second search for one game.
+async fn one_search_at_a_time_per_game(db: &str) {
+    let state = AppState::open_with(db, test_config()).await.unwrap();
+    let server = std::sync::Arc::new(Server::start_state(state.clone()).await);
+    let (id, tokens) = server.create("chad", human(), computer(2)).await;
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let (server, id) = (server.clone(), id.clone());
+            tokio::spawn(async move {
+                for _ in 0..40 {
+                    let mut socket = open_socket(&server, &id, None).await;
+                    next_view(&mut socket).await;
+                    server.get(&format!("/api/games/{id}")).await;
+                }
+            })
+        })
+        .collect();
+    let mut ply = 0;
+    for _ in 0..6 {
+        let (_, mine) = server
+            .get(&format!(
+                "/api/games/{id}?token={}",
+                tokens["white"].as_str().unwrap()
+            ))
+            .await;
+        let mv = mine["legal_moves"][0]["text"].as_str().unwrap().to_string();
+        let (status, reply) = server.play(&id, &tokens["white"], &mv).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        ply += 2;
+        server.wait_for_ply(&id, ply).await;
+    }
+    for reader in readers {
+        reader.await.unwrap();
+    }
+    let proxy = state.rounds.cached(&id).unwrap();
+    assert_eq!(proxy.searches(), 6, "one search per computer move");
+    drop(proxy);
+    std::sync::Arc::into_inner(server).unwrap().stop().await;
+}
+
+/// A game set up from a finished position is over in the list as in its view.
+async fn list_and_view_agree_on_a_finished_start(db: &str) {
+    let server = Server::start(db).await;
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "english", "white": human(), "black": human(),
+                   "position": "8/8/8/8/8/8/1D6/8 b"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["status"], "over");
+    let (_, list) = server.get("/api/games").await;
+    let listed = &list[0];
+    assert_eq!(listed["id"], id);
+    assert_eq!(listed["status"], "over");
+    assert_eq!(listed["result"], view["result"]["token"]);
+    server.stop().await;
+}
+
+/// The database keeps no token in plain text; tokens stored by older servers are hashed when
+/// the database is opened, and keep working.
+async fn tokens_are_stored_as_hashes(db: &str) {
+    use sqlx::Row;
+    sqlx::any::install_default_drivers();
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("chad", human(), human()).await;
+    server.stop().await;
+    let white = tokens["white"].as_str().unwrap();
+    let pool = sqlx::AnyPool::connect(db).await.unwrap();
+    let row = sqlx::query("SELECT white_token_hash, black_token_hash FROM games WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let stored: String = row.get("white_token_hash");
+    assert_eq!(stored.len(), 64);
+    assert!(!stored.contains(white));
+    // As an older server left it: the plain token.
+    let legacy = "abcdefghijkmnpqrstuvwxyz";
+    sqlx::query("UPDATE games SET black_token_hash = $1 WHERE id = $2")
+        .bind(legacy)
+        .bind(&id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let server = Server::start(db).await;
+    assert_eq!(
+        server.play(&id, &tokens["white"], "C5-A5").await.0,
+        StatusCode::OK
+    );
+    let (status, view) = server.play(&id, &json!(legacy), "I8-I5").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    server.stop().await;
+    let pool = sqlx::AnyPool::connect(db).await.unwrap();
+    let stored: String = sqlx::query("SELECT black_token_hash FROM games WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .get("black_token_hash");
+    assert_eq!(stored.len(), 64);
+    pool.close().await;
+}
+
+/// A socket on one server sees the moves played through another server on the same
+/// PostgreSQL database, promptly (by notification, not by anyone reading on its server).
+async fn watchers_see_moves_made_on_another_server(db: &str) {
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    let (id, tokens) = a.create("chad", human(), human()).await;
+    let mut watcher = open_socket(&a, &id, None).await;
+    assert_eq!(next_view(&mut watcher).await["ply"], 0);
+    let moves = ["C5-A5", "I8-I5", "A5-A6", "I5-I4"];
+    for (n, mv) in moves.iter().enumerate() {
+        let seat = if n % 2 == 0 { "white" } else { "black" };
+        let (status, reply) = b.play(&id, &tokens[seat], mv).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        let view = next_view(&mut watcher).await;
+        assert_eq!(view["ply"], n as u64 + 1, "{view}");
+        assert_eq!(view["moves"][n], *mv);
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// Connection hygiene, limits and security: the same on both databases, so run on SQLite.
+mod hygiene {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    async fn sqlite_server(config: ServerConfig) -> (tempfile::TempDir, Server) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database("sqlite", &dir).await.unwrap();
+        let server = Server::start_with(&db, config).await;
+        (dir, server)
+    }
+
+    /// Reads until the server closes the connection; the time it took.
+    async fn time_until_closed(stream: &mut tokio::net::TcpStream) -> Duration {
+        let started = std::time::Instant::now();
+        let mut buffer = [0u8; 4096];
+        loop {
+            match tokio::time::timeout(Duration::from_secs(20), stream.read(&mut buffer)).await {
+                Ok(Ok(0)) | Ok(Err(_)) => return started.elapsed(),
+                Ok(Ok(_)) => {}
+                Err(_) => panic!("the connection was still open after 20 s"),
+            }
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn slow_and_idle_connections_are_closed() {
+        let config = ServerConfig {
+            header_timeout: Duration::from_secs(1),
+            ..test_config()
+        };
+        let (_dir, server) = sqlite_server(config).await;
+        // A lone byte does not hold a connection.
+        let mut lone = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        lone.write_all(b"G").await.unwrap();
+        assert!(time_until_closed(&mut lone).await < Duration::from_secs(5));
+        // Nor does a kept-alive connection that asks nothing more.
+        let mut idle = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        idle.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        assert!(time_until_closed(&mut idle).await < Duration::from_secs(5));
+        let (status, _) = server.get("/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn connections_over_the_cap_are_refused() {
+        let config = ServerConfig {
+            max_connections: 4,
+            ..test_config()
+        };
+        let (_dir, server) = sqlite_server(config).await;
+        let mut held = Vec::new();
+        for _ in 0..4 {
+            held.push(tokio::net::TcpStream::connect(server.addr).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut extra = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        assert!(time_until_closed(&mut extra).await < Duration::from_secs(5));
+        drop(held);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (status, _) = server.get("/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_large_websocket_message_closes_the_socket() {
+        let (_dir, server) = sqlite_server(test_config()).await;
+        let (id, _) = server.create("chad", human(), human()).await;
+        let mut socket = open_socket(&server, &id, None).await;
+        next_view(&mut socket).await;
+        let _ = socket
+            .send(Message::Text("x".repeat(64 * 1024).into()))
+            .await;
+        let ended = tokio::time::timeout(Duration::from_secs(5), async {
+            loop {
+                match socket.next().await {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await;
+        assert!(ended.is_ok(), "the socket stayed open");
+        // A small frame is fine.
+        let mut socket = open_socket(&server, &id, None).await;
+        next_view(&mut socket).await;
+        socket.send(Message::Text("ping".into())).await.unwrap();
+        assert_eq!(next_message(&mut socket).await["type"], "heartbeat");
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sockets_from_other_origins_are_refused() {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let (_dir, server) = sqlite_server(ServerConfig {
+            allowed_origins: vec!["https://friend.example".into()],
+            ..test_config()
+        })
+        .await;
+        let (id, _) = server.create("chad", human(), human()).await;
+        let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+        let with_origin = |origin: &str| {
+            let mut request = url.clone().into_client_request().unwrap();
+            request
+                .headers_mut()
+                .insert("origin", origin.parse().unwrap());
+            request
+        };
+        let refused = tokio_tungstenite::connect_async(with_origin("http://evil.example")).await;
+        match refused {
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), 403)
+            }
+            other => panic!("a foreign origin was not refused: {other:?}"),
+        }
+        let own = format!("http://{}", server.addr);
+        assert!(tokio_tungstenite::connect_async(with_origin(&own))
+            .await
+            .is_ok());
+        assert!(
+            tokio_tungstenite::connect_async(with_origin("https://friend.example"))
+                .await
+                .is_ok()
+        );
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn clients_over_their_rate_are_told_to_wait() {
+        let (_dir, server) = sqlite_server(ServerConfig {
+            games_per_minute: 3,
+            moves_per_second: 1,
+            ..ServerConfig::default()
+        })
+        .await;
+        let mut created = Vec::new();
+        for _ in 0..3 {
+            created.push(server.create("chad", human(), human()).await);
+        }
+        let (status, body) = server
+            .post(
+                "/api/games",
+                json!({"ruleset": "chad", "white": human(), "black": human()}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains("too many new games") && message.contains("try again in"));
+        let (id, tokens) = &created[0];
+        let mut statuses = Vec::new();
+        for mv in ["C5-A5", "I8-I5", "A5-A6", "I5-I4"] {
+            let seat = if statuses.len() % 2 == 0 {
+                "white"
+            } else {
+                "black"
+            };
+            statuses.push(server.play(id, &tokens[seat], mv).await.0);
+        }
+        assert!(
+            statuses.contains(&StatusCode::TOO_MANY_REQUESTS),
+            "{statuses:?}"
+        );
+        // Reads are not limited, and a refused move changed nothing.
+        let (_, view) = server.get(&format!("/api/games/{id}")).await;
+        let accepted = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+        assert_eq!(view["ply"], accepted as u64);
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn static_files_answer_get_and_head_only_with_security_headers() {
+        let (_dir, server) = sqlite_server(test_config()).await;
+        let response = server.client.get(server.url("/")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'self'"));
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        let head = server
+            .client
+            .head(server.url("/app.js"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.status(), StatusCode::OK);
+        for method in ["POST", "PUT", "DELETE", "CONNECT"] {
+            let response = server
+                .client
+                .request(method.parse().unwrap(), server.url("/"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(
+                response.status(),
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{method}"
+            );
+        }
+        server.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_new_sqlite_file_is_created_for_its_owner_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fresh.db");
+        let url = format!("sqlite://{}", path.display());
+        assert!(url.starts_with("sqlite:///"));
+        let server = Server::start(&url).await;
+        server.create("chad", human(), human()).await;
+        server.stop().await;
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+        // A plain path works too, and a missing directory is one clear line.
+        let plain = dir.path().join("plain.db");
+        Server::start(plain.to_str().unwrap()).await.stop().await;
+        assert!(plain.exists());
+        let error = AppState::open("sqlite:///no/such/dir/x.db")
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cannot create the SQLite database /no/such/dir/x.db: the directory /no/such/dir does not exist"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn searches_never_outnumber_the_pool() {
+        let mut config = test_config();
+        config.rounds.search_threads = 1;
+        let dir = tempfile::tempdir().unwrap();
+        let db = database("sqlite", &dir).await.unwrap();
+        let state = AppState::open_with(&db, config).await.unwrap();
+        let server = Server::start_state(state.clone()).await;
+        let mut watchers = Vec::new();
+        for _ in 0..4 {
+            let (id, _) = server.create("chad", computer(6), computer(6)).await;
+            watchers.push(open_socket(&server, &id, None).await);
+        }
+        let pool = state.rounds.search_pool();
+        let started = std::time::Instant::now();
+        let mut queued = 0;
+        while started.elapsed() < Duration::from_secs(2) {
+            assert!(pool.running() <= 1, "{} searches at once", pool.running());
+            queued = queued.max(pool.queued());
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(queued, 3, "the other games wait their turn");
+        // The server answers meanwhile.
+        let (status, _) = server.get("/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        server.stop().await;
+    }
 }

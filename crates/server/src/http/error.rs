@@ -6,6 +6,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::round::RoundError;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
@@ -21,6 +23,8 @@ pub enum ApiError {
     #[error("{0}")]
     Unprocessable(String),
     #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
     Internal(String),
 }
 
@@ -33,6 +37,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -66,5 +71,28 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
 impl From<axum::extract::rejection::QueryRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::QueryRejection) -> ApiError {
         ApiError::BadRequest(rejection.body_text())
+    }
+}
+
+/// The one place where the games' errors become HTTP statuses.
+impl From<RoundError> for ApiError {
+    fn from(error: RoundError) -> ApiError {
+        let text = error.to_string();
+        match error {
+            RoundError::NoSuchGame(_) | RoundError::UnknownRuleset(_) => ApiError::NotFound(text),
+            RoundError::BadPosition(_)
+            | RoundError::BadPly { .. }
+            | RoundError::BadDrawAction(_) => ApiError::BadRequest(text),
+            RoundError::NotASeat => ApiError::Forbidden(text),
+            RoundError::NotYourTurn { .. }
+            | RoundError::GameOver(_)
+            | RoundError::NoDrawOffer(_)
+            | RoundError::Changed => ApiError::Conflict(text),
+            RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
+            RoundError::Store(crate::store::StoreError::Conflict) => {
+                ApiError::Conflict("the game changed meanwhile; reload it".into())
+            }
+            RoundError::Corrupt(_) | RoundError::Store(_) => ApiError::Internal(text),
+        }
     }
 }

@@ -10,8 +10,9 @@ use denkmeter_engine::dynamic::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use crate::live::{LiveGame, Seat};
-use crate::view::{game_view, position_after, viewer_of, GameListItem, GameView};
+use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
+use crate::round::{DrawAction, RoundError};
+use crate::seat::Seat;
 use crate::AppState;
 
 #[derive(Debug, Deserialize)]
@@ -61,13 +62,13 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let Json(request) = body?;
     let ruleset = denkmeter_games::registry::find(&request.ruleset)
-        .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {:?}", request.ruleset)))?;
+        .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
     let seats = ByPlayer::new(
         seat(&request.white, "white")?,
         seat(&request.black, "black")?,
     );
     let position = request.position.filter(|p| !p.trim().is_empty());
-    let (id, tokens) = state.games.create(ruleset, seats, position).await?;
+    let (id, tokens) = state.rounds.create(ruleset, seats, position).await?;
     Ok((
         StatusCode::CREATED,
         Json(Created {
@@ -92,11 +93,11 @@ pub async fn list(
     let Query(query) = query?;
     let limit = query.limit.unwrap_or(50).clamp(1, 500);
     let games = state
-        .games
+        .rounds
         .store
         .list_games(limit)
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        .map_err(RoundError::from)?;
     Ok(Json(games.iter().map(GameListItem::of).collect()))
 }
 
@@ -106,28 +107,6 @@ pub struct ViewQuery {
     ply: Option<usize>,
 }
 
-/// The view of a game for a token (or a spectator), after an action or on request.
-pub async fn view_for(
-    state: &AppState,
-    id: &str,
-    token: Option<&str>,
-    ply: Option<usize>,
-) -> Result<GameView, ApiError> {
-    let entry = state.games.get(id).await?;
-    let game = entry.game.lock().await;
-    let seat = seat_for(&game, token)?;
-    game_view(&game, seat, ply).map_err(ApiError::BadRequest)
-}
-
-/// The seat of a token; a token that holds no seat is refused rather than treated as a
-/// spectator, so a mistyped invite link says so.
-fn seat_for(game: &LiveGame, token: Option<&str>) -> Result<Option<Player>, ApiError> {
-    match token.filter(|t| !t.is_empty()) {
-        None => Ok(None),
-        Some(t) => game.require_seat(t).map(Some),
-    }
-}
-
 pub async fn view(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -135,7 +114,10 @@ pub async fn view(
 ) -> Result<Json<GameView>, ApiError> {
     let Query(query) = query?;
     Ok(Json(
-        view_for(&state, &id, query.token.as_deref(), query.ply).await?,
+        state
+            .rounds
+            .view(&id, query.token.as_deref(), query.ply)
+            .await?,
     ))
 }
 
@@ -153,9 +135,11 @@ pub async fn play(
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(request) = body?;
-    state.games.play(&id, &request.token, &request.text).await?;
     Ok(Json(
-        view_for(&state, &id, Some(&request.token), None).await?,
+        state
+            .rounds
+            .play(&id, &request.token, &request.text)
+            .await?,
     ))
 }
 
@@ -171,10 +155,7 @@ pub async fn resign(
     body: Result<Json<TokenRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(request) = body?;
-    state.games.resign(&id, &request.token).await?;
-    Ok(Json(
-        view_for(&state, &id, Some(&request.token), None).await?,
-    ))
+    Ok(Json(state.rounds.resign(&id, &request.token).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,13 +171,8 @@ pub async fn draw(
     body: Result<Json<DrawRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(request) = body?;
-    state
-        .games
-        .draw(&id, &request.token, &request.action)
-        .await?;
-    Ok(Json(
-        view_for(&state, &id, Some(&request.token), None).await?,
-    ))
+    let action: DrawAction = request.action.parse()?;
+    Ok(Json(state.rounds.draw(&id, &request.token, action).await?))
 }
 
 pub async fn record(
@@ -205,9 +181,9 @@ pub async fn record(
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query?;
-    let entry = state.games.get(&id).await?;
-    let game = entry.game.lock().await;
-    let seat = seat_for(&game, query.token.as_deref())?;
+    let proxy = state.rounds.fresh(&id).await?;
+    let game = proxy.lock().await;
+    let seat = game.viewer_seat(query.token.as_deref())?;
     let seat_name = |p: Player| match game.seats[p] {
         Seat::Human => "human".to_string(),
         Seat::Computer(level) => format!("Denkmeter MCTS level {level}"),
@@ -240,17 +216,11 @@ pub async fn diagram(
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query?;
-    let entry = state.games.get(&id).await?;
-    let game = entry.game.lock().await;
-    let seat = seat_for(&game, query.token.as_deref())?;
-    let played = game.session.moves().len();
-    let ply = query.ply.unwrap_or(played);
-    if ply > played {
-        return Err(ApiError::BadRequest(format!(
-            "ply {ply} is beyond the {played} moves played"
-        )));
-    }
-    let session = position_after(&game, ply).map_err(ApiError::Internal)?;
+    let proxy = state.rounds.fresh(&id).await?;
+    let game = proxy.lock().await;
+    let seat = game.viewer_seat(query.token.as_deref())?;
+    let ply = query.ply.unwrap_or(game.session.moves().len());
+    let session = position_after(&game, ply)?;
     let viewer = viewer_of(&game, seat);
     let marked: Vec<_> = session
         .last_move(viewer)

@@ -1,22 +1,46 @@
-//! Routes: one module per resource.
+//! Routes: one module per resource, per-client rate limits on the writes, security headers on
+//! every answer.
 
 pub mod error;
 mod games;
+mod limits;
 mod rulesets;
 mod web;
-mod ws;
+pub mod ws;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
+use axum::middleware;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use limits::RateLimits;
 
 use crate::AppState;
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
+/// What pages may load and connect to: this server only; no framing by other sites.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+     style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; \
+     base-uri 'none'; form-action 'self'; object-src 'none'";
+
 pub fn router(state: AppState) -> Router {
+    let limits = state.limits.clone();
+    let moves = Router::new()
+        .route("/api/games/{id}/moves", post(games::play))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/draw", post(games::draw))
+        .route_layer(middleware::from_fn_with_state(
+            limits.clone(),
+            limits::limit_moves,
+        ));
+    let create = Router::new()
+        .route("/api/games", post(games::create))
+        .route_layer(middleware::from_fn_with_state(limits, limits::limit_games));
     Router::new()
         .route(
             "/api/health",
@@ -24,15 +48,30 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/rulesets", get(rulesets::list))
         .route("/api/rulesets/{name}", get(rulesets::detail))
-        .route("/api/games", get(games::list).post(games::create))
+        .route("/api/games", get(games::list))
         .route("/api/games/{id}", get(games::view))
-        .route("/api/games/{id}/moves", post(games::play))
-        .route("/api/games/{id}/resign", post(games::resign))
-        .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/record.pgn", get(games::record))
         .route("/api/games/{id}/diagram.svg", get(games::diagram))
         .route("/api/games/{id}/ws", get(ws::connect))
+        .merge(moves)
+        .merge(create)
         .fallback(web::asset)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
         .with_state(state)
 }

@@ -4,7 +4,7 @@ use axum::extract::Path;
 use axum::Json;
 
 use super::error::ApiError;
-use crate::view::{BoardJson, RulesetDetail, RulesetSummary};
+use crate::round::json::{BoardJson, RulesetDetail, RulesetSummary};
 
 pub async fn list() -> Json<Vec<RulesetSummary>> {
     Json(

@@ -1,6 +1,6 @@
 //! The browser interface, built into the binary: nothing is fetched from the network.
 
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 const ASSETS: [(&str, &str, &str); 4] = [
@@ -26,7 +26,24 @@ const ASSETS: [(&str, &str, &str); 4] = [
     ),
 ];
 
-pub async fn asset(uri: Uri) -> Response {
+/// Answers what no route answers: the interface's files (GET and HEAD only), else 404 (JSON
+/// under `/api/`).
+pub async fn asset(method: Method, uri: Uri) -> Response {
+    if path_is_api(uri.path()) {
+        return (
+            StatusCode::NOT_FOUND,
+            axum::Json(serde_json::json!({ "error": format!("no such endpoint {} {}", method, uri.path()) })),
+        )
+            .into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+            "only GET and HEAD here",
+        )
+            .into_response();
+    }
     let path = match uri.path() {
         "/index.html" => "/",
         p => p,
@@ -40,11 +57,10 @@ pub async fn asset(uri: Uri) -> Response {
             *body,
         )
             .into_response(),
-        None if path.starts_with("/api/") => (
-            StatusCode::NOT_FOUND,
-            axum::Json(serde_json::json!({ "error": format!("no such endpoint {path}") })),
-        )
-            .into_response(),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
+}
+
+fn path_is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
 }

@@ -1,62 +1,213 @@
-//! `GET /api/games/{id}/ws`: the viewer's view at once and after every change.
+//! `GET /api/games/{id}/ws`: the viewer's view at once and after every change, and a heartbeat.
+//!
+//! The socket renders the game from its proxy in memory: a change is a signal to render the
+//! newest state, so a watcher that falls behind gets the newest view (with every move in it)
+//! rather than losing one. A client frame is answered with a heartbeat carrying the game's
+//! version, never with a view or a database query; a client compares that version with its
+//! view's and reloads if it is behind.
+
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
 use axum::response::Response;
+use denkmeter_core::Player;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use tokio::sync::broadcast::error::RecvError;
+use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 use super::error::ApiError;
-use super::games::view_for;
+use crate::round::json::{game_view, GameView};
+use crate::round::GameProxy;
 use crate::AppState;
+
+/// A heartbeat goes out after this long without any message.
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(15);
+/// A client that sends nothing for this long (not even the answer to a ping) is gone.
+pub const CLIENT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// A message that the client does not take within this time closes the socket.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Client frames are answered at most this often.
+pub const ANSWER_EVERY: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Deserialize)]
 pub struct WsQuery {
     token: Option<String>,
 }
 
+/// What the server sends.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ServerMessage<'a> {
+    View { view: &'a GameView },
+    Heartbeat { version: i64 },
+}
+
+/// Whether a browser page from `Origin` may open the socket: pages of this server itself (the
+/// origin's host is the request's `Host`), and origins allowed by the server's flag. A client
+/// that sends no `Origin` is not a browser page and is not refused.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed
+        .iter()
+        .any(|a| a == "*" || a.eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
 pub async fn connect(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    if !origin_allowed(&headers, &state.config.allowed_origins) {
+        let origin = headers
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .unwrap_or("?");
+        return Err(ApiError::Forbidden(format!(
+            "a page from {origin} may not open this server's sockets"
+        )));
+    }
     let Query(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
-    view_for(&state, &id, query.token.as_deref(), None).await?;
-    Ok(upgrade.on_upgrade(move |socket| watch(socket, state, id, query.token)))
+    let (proxy, changes) = state.rounds.watch(&id).await?;
+    let seat = proxy.lock().await.viewer_seat(query.token.as_deref())?;
+    let limit = state.config.ws_message_limit;
+    Ok(upgrade
+        .max_message_size(limit)
+        .max_frame_size(limit)
+        .on_upgrade(move |socket| watch(socket, proxy, changes, seat)))
 }
 
-async fn watch(socket: WebSocket, state: AppState, id: String, token: Option<String>) {
-    let Ok(entry) = state.games.get(&id).await else {
-        return;
-    };
-    let mut changes = entry.changes.subscribe();
-    let (mut sender, mut receiver) = socket.split();
-    loop {
-        let text = match view_for(&state, &id, token.as_deref(), None).await {
-            Ok(view) => match serde_json::to_string(&view) {
-                Ok(text) => text,
-                Err(_) => return,
-            },
-            Err(_) => return,
-        };
-        if sender.send(Message::Text(text.into())).await.is_err() {
-            return;
+type Sender = SplitSink<WebSocket, Message>;
+
+async fn send(sender: &mut Sender, message: Message) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, sender.send(message)).await,
+        Ok(Ok(()))
+    )
+}
+
+/// What tells two views of one game apart: every stored change moves the version on.
+type Shown = (i64, bool);
+
+/// Sends the newest view unless the client has it already.
+async fn send_view(
+    sender: &mut Sender,
+    proxy: &GameProxy,
+    seat: Option<Player>,
+    shown: &mut Option<Shown>,
+) -> bool {
+    let text = {
+        let game = proxy.lock().await;
+        let now = Some((game.version, game.thinking));
+        if *shown == now {
+            return true;
         }
+        *shown = now;
+        match game_view(&game, seat, None) {
+            Ok(view) => serde_json::to_string(&ServerMessage::View { view: &view }),
+            Err(error) => {
+                tracing::error!(game = %proxy.id, %error, "cannot render a view");
+                return false;
+            }
+        }
+    };
+    match text {
+        Ok(text) => send(sender, Message::Text(text.into())).await,
+        Err(_) => false,
+    }
+}
+
+async fn send_heartbeat(sender: &mut Sender, proxy: &GameProxy) -> bool {
+    let version = proxy.lock().await.version;
+    match serde_json::to_string(&ServerMessage::Heartbeat { version }) {
+        Ok(text) => send(sender, Message::Text(text.into())).await,
+        Err(_) => false,
+    }
+}
+
+async fn watch(
+    socket: WebSocket,
+    proxy: std::sync::Arc<GameProxy>,
+    mut changes: watch::Receiver<u64>,
+    seat: Option<Player>,
+) {
+    let (mut sender, mut receiver) = socket.split();
+    changes.borrow_and_update();
+    let mut shown = None;
+    if !send_view(&mut sender, &proxy, seat, &mut shown).await {
+        return;
+    }
+    let mut last_sent = Instant::now();
+    let mut last_heard = Instant::now();
+    let mut last_ping = Instant::now();
+    let mut last_answer: Option<Instant> = None;
+    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    loop {
         tokio::select! {
-            change = changes.recv() => match change {
-                Ok(()) | Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => return,
-            },
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                changes.borrow_and_update();
+                if !send_view(&mut sender, &proxy, seat, &mut shown).await {
+                    return;
+                }
+                last_sent = Instant::now();
+            }
             incoming = receiver.next() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => {
-                    // Clients send nothing; anything else is answered with the view again.
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(message)) => {
+                    last_heard = Instant::now();
+                    let answer = matches!(message, Message::Text(_) | Message::Binary(_))
+                        && last_answer.map_or(true, |t| t.elapsed() >= ANSWER_EVERY);
+                    if answer {
+                        if !send_heartbeat(&mut sender, &proxy).await {
+                            return;
+                        }
+                        last_answer = Some(Instant::now());
+                        last_sent = Instant::now();
+                    }
                 }
             },
+            _ = tick.tick() => {
+                if last_heard.elapsed() >= CLIENT_SILENCE_LIMIT {
+                    let _ = send(&mut sender, Message::Close(None)).await;
+                    return;
+                }
+                if last_sent.elapsed() >= HEARTBEAT_EVERY {
+                    if !send_heartbeat(&mut sender, &proxy).await {
+                        return;
+                    }
+                    last_sent = Instant::now();
+                }
+                // A client that only listens answers pings (browsers and WebSocket libraries
+                // do so by themselves).
+                if last_heard.elapsed() >= HEARTBEAT_EVERY && last_ping.elapsed() >= HEARTBEAT_EVERY {
+                    if !send(&mut sender, Message::Ping(Vec::new().into())).await {
+                        return;
+                    }
+                    last_ping = Instant::now();
+                }
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ use denkmeter_core::{Board, MoveView, Player, Shape, Status, Viewer};
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use serde::Serialize;
 
-use crate::live::{LiveGame, Seat};
+use super::{LiveGame, RoundError};
+use crate::seat::Seat;
 use crate::store::GameSummary;
 
 #[derive(Debug, Serialize)]
@@ -185,6 +186,8 @@ pub struct ResultJson {
 #[derive(Debug, Serialize)]
 pub struct GameView {
     pub id: String,
+    /// The stored version this view shows: it grows with every change to the game.
+    pub version: i64,
     pub ruleset: String,
     pub family: &'static str,
     pub description: String,
@@ -223,15 +226,15 @@ pub fn game_view(
     game: &LiveGame,
     seat: Option<Player>,
     ply: Option<usize>,
-) -> Result<GameView, String> {
+) -> Result<GameView, RoundError> {
     let ruleset = game.ruleset.as_ref();
     let all_moves = game.session.moves();
     let replay = match ply {
         Some(n) if n > all_moves.len() => {
-            return Err(format!(
-                "ply {n} is beyond the {} moves played",
-                all_moves.len()
-            ))
+            return Err(RoundError::BadPly {
+                ply: n,
+                played: all_moves.len(),
+            })
         }
         Some(n) if n < all_moves.len() => Some(position_after(game, n)?),
         _ => None,
@@ -267,6 +270,7 @@ pub fn game_view(
     };
     Ok(GameView {
         id: game.id.clone(),
+        version: game.version,
         ruleset: ruleset.name().to_string(),
         family: ruleset.family(),
         description: ruleset.description().to_string(),
@@ -306,13 +310,18 @@ pub fn game_view(
 }
 
 /// The game replayed to `ply` moves.
-pub fn position_after(game: &LiveGame, ply: usize) -> Result<Box<dyn AnySession>, String> {
+pub fn position_after(game: &LiveGame, ply: usize) -> Result<Box<dyn AnySession>, RoundError> {
+    let played = game.session.moves().len();
+    if ply > played {
+        return Err(RoundError::BadPly { ply, played });
+    }
+    let corrupt = |e: String| RoundError::Corrupt(format!("game {}: replay: {e}", game.id));
     let mut session = game
         .ruleset
         .new_game(game.start_position.as_deref())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| corrupt(e.to_string()))?;
     for text in game.session.moves().iter().take(ply) {
-        session.play(text).map_err(|e| e.to_string())?;
+        session.play(text).map_err(|e| corrupt(e.to_string()))?;
     }
     Ok(session)
 }
@@ -331,24 +340,22 @@ pub struct GameListItem {
 
 impl GameListItem {
     pub fn of(summary: &GameSummary) -> GameListItem {
-        let seat = |kind: &str, level: Option<i64>| match (kind, level) {
-            ("computer", Some(l)) => SeatJson {
-                kind: "computer",
-                level: u8::try_from(l).ok(),
-            },
-            _ => SeatJson {
-                kind: "human",
-                level: None,
-            },
-        };
         let g = &summary.game;
         GameListItem {
             id: g.id.clone(),
             ruleset: g.ruleset.clone(),
-            white: seat(&g.white.kind, g.white.level),
-            black: seat(&g.black.kind, g.black.level),
-            status: if g.result == "*" { "ongoing" } else { "over" },
-            result: g.result.clone(),
+            white: SeatJson::of(g.seats.white),
+            black: SeatJson::of(g.seats.black),
+            status: if g.outcome.is_some() {
+                "over"
+            } else {
+                "ongoing"
+            },
+            result: g
+                .outcome
+                .as_ref()
+                .map_or("*", |o| o.result_token())
+                .to_string(),
             moves: summary.moves,
             updated_at: g.updated_at,
         }

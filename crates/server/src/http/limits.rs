@@ -1,0 +1,111 @@
+//! Per-client rate limits (by peer address, with the `governor` crate): new games per minute
+//! and moves (resignations, draw offers) per second. A client over its limit gets 429 with a
+//! message saying when to try again; nothing is changed.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use super::error::ApiError;
+
+/// The per-client limits; `None` where there is no limit.
+#[derive(Clone, Debug, Default)]
+pub struct RateLimits {
+    games: Option<Limit>,
+    moves: Option<Limit>,
+}
+
+#[derive(Clone, Debug)]
+struct Limit {
+    limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    per: &'static str,
+    rate: u32,
+}
+
+impl RateLimits {
+    /// At most `games_per_minute` new games and `moves_per_second` moves per client address
+    /// (0: no limit). Short bursts are allowed: a minute's games at once, two seconds' moves.
+    pub fn new(games_per_minute: u32, moves_per_second: u32) -> RateLimits {
+        RateLimits {
+            games: NonZeroU32::new(games_per_minute).map(|n| Limit {
+                limiter: Arc::new(RateLimiter::keyed(Quota::per_minute(n))),
+                per: "minute",
+                rate: n.get(),
+            }),
+            moves: NonZeroU32::new(moves_per_second).map(|n| Limit {
+                limiter: Arc::new(RateLimiter::keyed(
+                    Quota::per_second(n)
+                        .allow_burst(NonZeroU32::new(n.get().saturating_mul(2)).unwrap_or(n)),
+                )),
+                per: "second",
+                rate: n.get(),
+            }),
+        }
+    }
+
+    /// Forgets clients that have not come for a while, so the limits' memory stays small.
+    pub fn forget_idle_clients(&self) {
+        for limit in [&self.games, &self.moves].into_iter().flatten() {
+            limit.limiter.retain_recent();
+            limit.limiter.shrink_to_fit();
+        }
+    }
+}
+
+/// The client's address (a request that did not come through the server's listener, as in a
+/// test calling the router directly, counts as one client).
+fn client(request: &Request) -> IpAddr {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
+fn check(limit: Option<&Limit>, request: &Request, what: &str) -> Result<(), ApiError> {
+    let Some(limit) = limit else {
+        return Ok(());
+    };
+    limit
+        .limiter
+        .check_key(&client(request))
+        .map_err(|not_until| {
+            let wait = not_until
+                .wait_time_from(DefaultClock::default().now())
+                .max(Duration::from_millis(1));
+            ApiError::TooManyRequests(format!(
+                "too many {what} from your address (at most {} per {}); try again in {:.1} s",
+                limit.rate,
+                limit.per,
+                wait.as_secs_f64()
+            ))
+        })
+}
+
+pub async fn limit_games(
+    State(limits): State<RateLimits>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match check(limits.games.as_ref(), &request, "new games") {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+pub async fn limit_moves(
+    State(limits): State<RateLimits>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match check(limits.moves.as_ref(), &request, "moves") {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}

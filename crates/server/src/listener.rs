@@ -1,0 +1,95 @@
+//! The accept loop: HTTP/1.1 connections with a cap on how many are open, a time limit for a
+//! request's headers that also closes connections left idle between requests, the client's
+//! address for the rate limits, and WebSocket upgrades.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+use crate::AppState;
+
+/// File descriptors kept free for the database, logs and the listener itself.
+const RESERVED_FILES: u64 = 64;
+
+/// The connection cap that fits this process: the configured one, lowered to what the
+/// file-descriptor limit allows (the soft limit is first raised to the hard one).
+pub fn connection_cap(configured: usize) -> usize {
+    let files = rlimit::increase_nofile_limit(u64::MAX)
+        .ok()
+        .or_else(|| {
+            rlimit::getrlimit(rlimit::Resource::NOFILE)
+                .ok()
+                .map(|l| l.0)
+        })
+        .unwrap_or(1024);
+    let fits = files.saturating_sub(RESERVED_FILES).max(16);
+    configured.min(usize::try_from(fits).unwrap_or(usize::MAX))
+}
+
+/// Serves the application on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) {
+    let cap = connection_cap(state.config.max_connections);
+    let header_timeout = state.config.header_timeout;
+    let app = crate::app(state);
+    let open = Arc::new(Semaphore::new(cap));
+    tracing::info!(max_connections = cap, "accepting connections");
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            () = &mut shutdown => return,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors or a connection reset before it was taken:
+                    // wait a moment rather than spin.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tracing::warn!(%peer, max = cap, "too many connections: refused");
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let service =
+                hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                    request
+                        .extensions_mut()
+                        .insert(ConnectInfo::<SocketAddr>(peer));
+                    let app = app.clone();
+                    async move {
+                        Ok::<_, Infallible>(
+                            app.oneshot(request).await.unwrap_or_else(|e| match e {}),
+                        )
+                    }
+                });
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            if let Err(error) = connection.await {
+                tracing::debug!(%peer, %error, "connection ended");
+            }
+        });
+    }
+}

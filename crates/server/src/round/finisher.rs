@@ -1,0 +1,56 @@
+//! The finisher: endings the board does not show (resignation, agreed draw), stored before
+//! anyone is told.
+
+use std::sync::Arc;
+
+use denkmeter_core::{Outcome, Reason};
+
+use super::json::{game_view, GameView};
+use super::{now_ms, LiveGame, RoundError, Rounds};
+
+impl Rounds {
+    /// Resigns for the seat of `token`.
+    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, RoundError> {
+        let proxy = self.proxy(id).await?;
+        let mut game = proxy.lock().await;
+        let result = retrying!(
+            self,
+            proxy,
+            game,
+            self.resign_locked(&mut game, token).await
+        );
+        self.after_write(&proxy, game, result)
+    }
+
+    async fn resign_locked(
+        &self,
+        game: &mut LiveGame,
+        token: &str,
+    ) -> Result<GameView, RoundError> {
+        let seat = game.require_seat(token)?;
+        self.finish(game, Outcome::win(!seat, Reason::Resignation))
+            .await?;
+        game_view(game, Some(seat), None)
+    }
+
+    /// Ends a game that is still going on with `outcome`.
+    pub(super) async fn finish(
+        &self,
+        game: &mut LiveGame,
+        outcome: Outcome,
+    ) -> Result<(), RoundError> {
+        game.require_ongoing()?;
+        let mut next = game.session.box_clone();
+        next.end(outcome.clone());
+        let now = now_ms();
+        self.store
+            .set_outcome(&game.id, game.version, &outcome, now)
+            .await?;
+        game.session = next;
+        game.version += 1;
+        game.updated_at = now;
+        game.draw_offer = None;
+        tracing::debug!(game = %game.id, %outcome, "ended");
+        Ok(())
+    }
+}

@@ -1,0 +1,455 @@
+//! Games in play, shaped as lila's round module is: one [`GameProxy`] per game per process
+//! (`proxy`), the move player (`player`: people's moves and the computer's), the drawer (draw
+//! offers), the finisher (resignation), and the JSON views (`json`). Every change is stored
+//! before anyone is told of it; the domain errors here become HTTP errors in one place
+//! (`http::error`).
+
+/// Runs `$action` (a write on `$game`, under its proxy's lock); if it fails in a way that a game
+/// out of date in this process explains, reloads the game from the store and runs it once more.
+macro_rules! retrying {
+    ($rounds:expr, $proxy:expr, $game:ident, $action:expr) => {{
+        match $action {
+            Err(error) if error.may_be_stale() => {
+                if $proxy
+                    .reload_locked(&mut $game, &$rounds.store, None)
+                    .await?
+                {
+                    $action
+                } else {
+                    Err(error)
+                }
+            }
+            other => other,
+        }
+    }};
+}
+
+mod drawer;
+mod finisher;
+pub mod json;
+mod player;
+pub mod proxy;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex, Weak};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use denkmeter_core::{ByPlayer, Player, Status};
+use denkmeter_engine::dynamic::AnyGame;
+use rand::Rng;
+use tokio::sync::watch;
+
+pub use drawer::DrawAction;
+pub use json::GameView;
+pub use proxy::{GameProxy, LiveGame};
+
+use crate::search::SearchPool;
+use crate::seat::{new_game_id, new_token, Seat, TokenHash};
+use crate::store::{Change, Store, StoreError, StoredGame};
+
+/// Why an action on a game was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RoundError {
+    #[error("no game {0:?}")]
+    NoSuchGame(String),
+    #[error("unknown ruleset {0:?}")]
+    UnknownRuleset(String),
+    #[error("position: {0}")]
+    BadPosition(String),
+    #[error("ply {ply} is beyond the {played} moves played")]
+    BadPly { ply: usize, played: usize },
+    #[error("this token holds no seat in this game")]
+    NotASeat,
+    #[error("it is {to_move}'s turn, not {seat}'s")]
+    NotYourTurn { to_move: Player, seat: Player },
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error("{0}")]
+    IllegalMove(String),
+    #[error("there is no draw offer to {0}")]
+    NoDrawOffer(&'static str),
+    #[error("action: expected offer, accept or decline, found {0:?}")]
+    BadDrawAction(String),
+    /// Another server changed the game at the same moment, twice.
+    #[error("the game changed meanwhile; reload it")]
+    Changed,
+    /// A stored game that cannot be replayed.
+    #[error("{0}")]
+    Corrupt(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl RoundError {
+    /// Errors that a game out of date in this process could cause: worth one reload.
+    fn may_be_stale(&self) -> bool {
+        matches!(
+            self,
+            RoundError::Store(StoreError::Conflict)
+                | RoundError::NotYourTurn { .. }
+                | RoundError::GameOver(_)
+                | RoundError::IllegalMove(_)
+                | RoundError::NoDrawOffer(_)
+        )
+    }
+}
+
+/// Limits and timing of the games in play.
+#[derive(Clone, Debug)]
+pub struct RoundConfig {
+    /// Games kept in memory before idle ones are dropped (watched ones and those the computer
+    /// is playing always stay).
+    pub max_loaded: usize,
+    /// Threads searching the computer's moves.
+    pub search_threads: usize,
+    /// The least time between two moves of a computer-vs-computer game that nobody watches.
+    pub unwatched_computer_interval: Duration,
+    /// On a database shared by several servers, a game whose computer move has not come for
+    /// this long is taken over by the server that loads it (its server may have stopped).
+    pub stall_after: Duration,
+    /// How many unfinished computer games are resumed when the server starts.
+    pub resume_limit: i64,
+}
+
+impl Default for RoundConfig {
+    fn default() -> RoundConfig {
+        RoundConfig {
+            max_loaded: 2_000,
+            search_threads: crate::search::default_threads(),
+            unwatched_computer_interval: Duration::from_secs(2),
+            stall_after: Duration::from_secs(60),
+            resume_limit: 10_000,
+        }
+    }
+}
+
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Every game in play in this process, and the store behind them.
+#[derive(Debug)]
+pub struct Rounds {
+    pub store: Store,
+    loaded: StdMutex<HashMap<String, Arc<GameProxy>>>,
+    config: RoundConfig,
+    pool: SearchPool,
+}
+
+impl Rounds {
+    pub fn new(store: Store, config: RoundConfig) -> Arc<Rounds> {
+        Arc::new(Rounds {
+            store,
+            loaded: StdMutex::new(HashMap::new()),
+            pool: SearchPool::new(config.search_threads),
+            config,
+        })
+    }
+
+    /// Starts following other servers' changes (PostgreSQL) and resumes the unfinished
+    /// computer games.
+    pub async fn start(self: &Arc<Self>) -> Result<(), StoreError> {
+        if let Some(mut feed) = self.store.changes().await? {
+            let rounds = Arc::downgrade(self);
+            tokio::spawn(async move {
+                loop {
+                    let change = feed.next().await;
+                    let Some(rounds) = rounds.upgrade() else {
+                        return;
+                    };
+                    rounds.follow(change).await;
+                }
+            });
+        }
+        let rounds = Arc::downgrade(self);
+        tokio::spawn(resume(rounds));
+        Ok(())
+    }
+
+    pub fn config(&self) -> &RoundConfig {
+        &self.config
+    }
+
+    pub fn search_pool(&self) -> &SearchPool {
+        &self.pool
+    }
+
+    /// How many games are in memory.
+    pub fn loaded(&self) -> usize {
+        self.loaded.lock().map_or(0, |map| map.len())
+    }
+
+    /// The game's proxy if it is in memory.
+    pub fn cached(&self, id: &str) -> Option<Arc<GameProxy>> {
+        self.loaded.lock().ok()?.get(id).cloned()
+    }
+
+    /// Keeps `proxy` in memory, or returns the one already there. Games that nobody holds (no
+    /// watcher, no action or search under way) leave memory when there are too many; they come
+    /// back from the store when needed.
+    fn remember(&self, proxy: Arc<GameProxy>) -> Arc<GameProxy> {
+        let Ok(mut map) = self.loaded.lock() else {
+            return proxy;
+        };
+        if map.len() >= self.config.max_loaded {
+            map.retain(|_, p| Arc::strong_count(p) > 1 || p.watchers() > 0);
+        }
+        map.entry(proxy.id.clone()).or_insert(proxy).clone()
+    }
+
+    /// The game's proxy: the one in memory, or loaded from the store.
+    pub async fn proxy(self: &Arc<Self>, id: &str) -> Result<Arc<GameProxy>, RoundError> {
+        if let Some(proxy) = self.cached(id) {
+            return Ok(proxy);
+        }
+        if id.len() > 64 {
+            return Err(RoundError::NoSuchGame(id.to_string()));
+        }
+        let (stored, moves) = self
+            .store
+            .load_game(id)
+            .await?
+            .ok_or_else(|| RoundError::NoSuchGame(id.to_string()))?;
+        let live = LiveGame::replay(&stored, &moves)?;
+        let computer_to_move = live.computer_to_move().is_some();
+        let loaded = GameProxy::new(live);
+        let proxy = self.remember(loaded.clone());
+        if computer_to_move && Arc::ptr_eq(&proxy, &loaded) {
+            self.after_load(&proxy, &stored);
+        }
+        Ok(proxy)
+    }
+
+    /// A freshly loaded game whose computer seat is to move gets its move: on a database of
+    /// its own, no other search can be under way for it; on a shared one, only if it waited
+    /// too long (its server may have stopped).
+    fn after_load(self: &Arc<Self>, proxy: &Arc<GameProxy>, stored: &StoredGame) {
+        let waited = now_ms().saturating_sub(stored.updated_at);
+        let stall = self.config.stall_after.as_millis() as i64;
+        if !self.store.is_shared() || waited >= stall {
+            self.schedule_computer(proxy.clone());
+        } else {
+            // Look again once it would count as stalled.
+            let rounds = Arc::downgrade(self);
+            let id = proxy.id.clone();
+            let version = stored.version;
+            let wait = Duration::from_millis((stall - waited).max(0) as u64);
+            tokio::spawn(async move {
+                tokio::time::sleep(wait).await;
+                let Some(rounds) = rounds.upgrade() else {
+                    return;
+                };
+                if let Ok(proxy) = rounds.fresh(&id).await {
+                    let unchanged = proxy.lock().await.version == version;
+                    if unchanged {
+                        rounds.schedule_computer(proxy);
+                    }
+                }
+            });
+        }
+    }
+
+    /// The game's proxy, first brought up to date with the store.
+    pub async fn fresh(self: &Arc<Self>, id: &str) -> Result<Arc<GameProxy>, RoundError> {
+        let proxy = self.proxy(id).await?;
+        {
+            let mut game = proxy.lock().await;
+            proxy.reload_locked(&mut game, &self.store, None).await?;
+        }
+        Ok(proxy)
+    }
+
+    /// Watches a game: its proxy and a receiver that moves on at every change. The proxy stays
+    /// in memory while the receiver lives.
+    pub async fn watch(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<(Arc<GameProxy>, watch::Receiver<u64>), RoundError> {
+        let proxy = self.fresh(id).await?;
+        // Subscribe under the map's lock, so the game cannot leave memory in between.
+        let Ok(mut map) = self.loaded.lock() else {
+            let receiver = proxy.subscribe();
+            return Ok((proxy, receiver));
+        };
+        let proxy = map.entry(id.to_string()).or_insert(proxy).clone();
+        let receiver = proxy.subscribe();
+        Ok((proxy, receiver))
+    }
+
+    /// The game after `ply` moves (default: now) as the holder of `token` (or a spectator)
+    /// may see it, brought up to date with the store first.
+    pub async fn view(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        ply: Option<usize>,
+    ) -> Result<GameView, RoundError> {
+        let proxy = self.fresh(id).await?;
+        let game = proxy.lock().await;
+        let seat = game.viewer_seat(token)?;
+        json::game_view(&game, seat, ply)
+    }
+
+    /// Creates a game; returns its id and the tokens of its human seats (shown only now).
+    pub async fn create(
+        self: &Arc<Self>,
+        ruleset: Arc<dyn AnyGame>,
+        seats: ByPlayer<Seat>,
+        position: Option<String>,
+    ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
+        let session = ruleset
+            .new_game(position.as_deref())
+            .map_err(|e| RoundError::BadPosition(e.to_string()))?;
+        let tokens = ByPlayer::from_fn(|p| (seats[p] == Seat::Human).then(new_token));
+        let now = now_ms();
+        let stored = StoredGame {
+            id: new_game_id(),
+            ruleset: ruleset.name().to_string(),
+            start_position: position,
+            seats,
+            tokens: ByPlayer::from_fn(|p| tokens[p].as_deref().map(TokenHash::of)),
+            // A game set up from a finished position is over from the start.
+            outcome: match session.status() {
+                Status::Over(outcome) => Some(outcome),
+                Status::Ongoing => None,
+            },
+            draw_offer: None,
+            seed: rand::thread_rng().gen_range(0..i64::MAX),
+            version: 0,
+            created_at: now,
+            updated_at: now,
+        };
+        self.store.create_game(&stored).await?;
+        tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
+        let proxy = self.remember(GameProxy::new(LiveGame::new(&stored, ruleset, session)));
+        self.schedule_computer(proxy);
+        Ok((stored.id, tokens))
+    }
+
+    /// Ends a write on a game (run under its lock, see [`retrying!`]): watchers are told and
+    /// the computer moves if it is its turn.
+    fn after_write<T>(
+        self: &Arc<Self>,
+        proxy: &Arc<GameProxy>,
+        game: tokio::sync::MutexGuard<'_, LiveGame>,
+        result: Result<T, RoundError>,
+    ) -> Result<T, RoundError> {
+        let value = result.map_err(|e| match e {
+            RoundError::Store(StoreError::Conflict) => RoundError::Changed,
+            other => other,
+        })?;
+        proxy.announce();
+        let computer_next = game.computer_to_move().is_some();
+        drop(game);
+        if computer_next {
+            self.schedule_computer(proxy.clone());
+        }
+        Ok(value)
+    }
+
+    /// Brings a game in memory up to a change another server made.
+    async fn follow(self: &Arc<Self>, change: Change) {
+        let (proxies, known) = match change {
+            Change::Game { id, version } => (self.cached(&id).into_iter().collect(), Some(version)),
+            Change::Resync => {
+                let all: Vec<_> = self
+                    .loaded
+                    .lock()
+                    .map(|map| map.values().filter(|p| p.watchers() > 0).cloned().collect())
+                    .unwrap_or_default();
+                (all, None)
+            }
+        };
+        for proxy in proxies {
+            let mut game = proxy.lock().await;
+            if let Err(error) = proxy.reload_locked(&mut game, &self.store, known).await {
+                tracing::warn!(game = %proxy.id, %error, "cannot follow a change");
+            }
+        }
+    }
+}
+
+/// Resumes the unfinished games where the computer is to move, after a start.
+async fn resume(rounds: Weak<Rounds>) {
+    let Some(ids) = rounds.upgrade().map(|r| (r.config.resume_limit, r)) else {
+        return;
+    };
+    let (limit, strong) = ids;
+    let ids = match strong.store.ongoing_computer_games(limit).await {
+        Ok(ids) => ids,
+        Err(error) => {
+            tracing::error!(%error, "cannot resume the computer games");
+            return;
+        }
+    };
+    drop(strong);
+    let mut resumed = 0;
+    for id in ids {
+        let Some(rounds) = rounds.upgrade() else {
+            return;
+        };
+        // Loading a game schedules its computer move (see `after_load`).
+        match rounds.proxy(&id).await {
+            Ok(_) => resumed += 1,
+            Err(error) => tracing::warn!(game = %id, %error, "cannot resume"),
+        }
+    }
+    if resumed > 0 {
+        tracing::info!(games = resumed, "computer games resumed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[tokio::test]
+    async fn idle_games_leave_memory_and_watched_ones_stay() {
+        let dir = std::env::temp_dir().join(format!("denkmeter-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(dir.join("cache.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let config = RoundConfig {
+            max_loaded: 3,
+            ..RoundConfig::default()
+        };
+        let rounds = Rounds::new(store, config);
+        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let seats = ByPlayer::new(Seat::Human, Seat::Human);
+        let mut ids = Vec::new();
+        let mut black = Vec::new();
+        for _ in 0..8 {
+            let (id, tokens) = rounds.create(chad.clone(), seats, None).await.unwrap();
+            rounds
+                .play(&id, tokens.white.as_deref().unwrap(), "C5-A5")
+                .await
+                .unwrap();
+            ids.push(id);
+            black.push(tokens.black.unwrap());
+        }
+        assert!(rounds.loaded() <= 3, "{} games in memory", rounds.loaded());
+        // A watched game stays, and its watcher hears of moves made after the others came
+        // and went.
+        let (watched, mut changes) = rounds.watch(&ids[7]).await.unwrap();
+        drop(watched);
+        for id in &ids {
+            let proxy = rounds.proxy(id).await.unwrap();
+            assert_eq!(proxy.lock().await.session.moves(), ["C5-A5"]);
+        }
+        assert!(rounds.loaded() <= 3);
+        assert!(
+            rounds.cached(&ids[7]).is_some(),
+            "the watched game was dropped"
+        );
+        changes.borrow_and_update();
+        rounds.play(&ids[7], &black[7], "I8-I5").await.unwrap();
+        assert!(changes.has_changed().unwrap(), "the watcher missed a move");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

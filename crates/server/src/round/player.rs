@@ -1,0 +1,176 @@
+//! The move player: a person's move, and the computer's. A move is played on a copy of the
+//! game, stored, and only then becomes the game.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use denkmeter_core::Status;
+use denkmeter_engine::dynamic::{level_limits, AnySession};
+use denkmeter_engine::mcts::Limits;
+
+use super::json::{game_view, GameView};
+use super::{now_ms, GameProxy, LiveGame, RoundError, Rounds};
+use crate::search::Priority;
+use crate::store::StoreError;
+
+/// A computer search handed to the pool.
+struct Search {
+    session: Box<dyn AnySession>,
+    limits: Limits,
+    seed: u64,
+    /// The version the search started from; its move is dropped if the game moved on.
+    version: i64,
+    /// Both seats are the computer's.
+    computer_only: bool,
+    updated_at: i64,
+}
+
+impl Rounds {
+    /// Plays `text` on a copy of the game, stores it, and only then makes the copy the game.
+    async fn store_move(&self, game: &mut LiveGame, text: &str) -> Result<String, RoundError> {
+        let mut next = game.session.box_clone();
+        let written = next
+            .play(text)
+            .map_err(|e| RoundError::IllegalMove(e.to_string()))?;
+        let ply = game.session.moves().len();
+        let outcome = match next.status() {
+            Status::Over(outcome) => Some(outcome),
+            Status::Ongoing => None,
+        };
+        let now = now_ms();
+        self.store
+            .append_move(&game.id, game.version, ply, &written, outcome.as_ref(), now)
+            .await?;
+        game.session = next;
+        game.version += 1;
+        game.updated_at = now;
+        game.draw_offer = None;
+        tracing::debug!(game = %game.id, ply, mv = %written, "move");
+        Ok(written)
+    }
+
+    /// Plays a move for the seat of `token`; returns the game as that seat sees it after it.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        text: &str,
+    ) -> Result<GameView, RoundError> {
+        let proxy = self.proxy(id).await?;
+        let mut game = proxy.lock().await;
+        let result = retrying!(
+            self,
+            proxy,
+            game,
+            self.play_locked(&mut game, token, text).await
+        );
+        self.after_write(&proxy, game, result)
+    }
+
+    async fn play_locked(
+        &self,
+        game: &mut LiveGame,
+        token: &str,
+        text: &str,
+    ) -> Result<GameView, RoundError> {
+        let seat = game.require_seat(token)?;
+        game.require_ongoing()?;
+        let to_move = game.session.to_move();
+        if to_move != seat {
+            return Err(RoundError::NotYourTurn { to_move, seat });
+        }
+        self.store_move(game, text).await?;
+        game_view(game, Some(seat), None)
+    }
+
+    /// If the computer is to move, searches its move on the pool and plays it, and goes on
+    /// while it is the computer's turn. A game has at most one search at a time.
+    pub fn schedule_computer(self: &Arc<Self>, proxy: Arc<GameProxy>) {
+        let rounds = self.clone();
+        tokio::spawn(async move {
+            while let Some(search) = rounds.begin_search(&proxy).await {
+                let again = rounds.run_search(&proxy, search).await;
+                if !again {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Marks the game as thinking and takes what the search needs; `None` if the computer is
+    /// not to move or already thinking.
+    async fn begin_search(&self, proxy: &GameProxy) -> Option<Search> {
+        let mut game = proxy.lock().await;
+        if game.thinking {
+            return None;
+        }
+        let level = game.computer_to_move()?;
+        let limits = level_limits(level)?;
+        game.thinking = true;
+        proxy.count_search();
+        proxy.announce();
+        let ply = game.session.moves().len();
+        Some(Search {
+            session: game.session.box_clone(),
+            limits,
+            seed: (game.seed as u64).wrapping_add(ply as u64),
+            version: game.version,
+            computer_only: game.seats.white.is_computer() && game.seats.black.is_computer(),
+            updated_at: game.updated_at,
+        })
+    }
+
+    /// Searches and plays; returns whether the computer is to move again.
+    async fn run_search(&self, proxy: &GameProxy, search: Search) -> bool {
+        if search.computer_only {
+            // Nobody watching: at most one move per interval, sooner if someone comes.
+            let interval = self.config.unwatched_computer_interval;
+            let due = search.updated_at + interval.as_millis() as i64;
+            let wait = due.saturating_sub(now_ms());
+            if proxy.watchers() == 0 && wait > 0 {
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+                    () = proxy.watcher_arrival() => {}
+                }
+            }
+        }
+        let priority = if !search.computer_only || proxy.watchers() > 0 {
+            Priority::Interactive
+        } else {
+            Priority::Background
+        };
+        let chosen = self
+            .pool
+            .search(priority, search.session, search.limits, search.seed)
+            .await;
+        let mut game = proxy.lock().await;
+        game.thinking = false;
+        let outcome = if game.version != search.version {
+            // Changed meanwhile (a resignation, another server): think again if still to move.
+            Ok(())
+        } else if let Some(text) = chosen {
+            match self.store_move(&mut game, &text).await {
+                Ok(_) => Ok(()),
+                Err(RoundError::Store(StoreError::Conflict)) => proxy
+                    .reload_locked(&mut game, &self.store, None)
+                    .await
+                    .map(|_| ()),
+                Err(error) => Err(error),
+            }
+        } else {
+            tracing::error!(game = %game.id, "the computer found no move");
+            proxy.announce();
+            return false;
+        };
+        proxy.announce();
+        match outcome {
+            Ok(()) => game.computer_to_move().is_some(),
+            Err(error) => {
+                tracing::error!(game = %game.id, %error, "computer move not stored; retrying");
+                drop(game);
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                true
+            }
+        }
+    }
+}

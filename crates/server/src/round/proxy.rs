@@ -1,0 +1,220 @@
+//! The game proxy: the one live object of a game in this process. It holds the game behind a
+//! lock and a change signal that every watcher subscribes to. When the stored game moved on
+//! (another server process wrote it), the game behind the lock is reloaded in place: the proxy,
+//! its watchers and its computer search stay, so no watcher is ever left on a stale object.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use denkmeter_core::{ByPlayer, Player, Status};
+use denkmeter_engine::dynamic::{AnyGame, AnySession};
+use tokio::sync::{watch, Mutex, MutexGuard, Notify};
+
+use super::RoundError;
+use crate::seat::{Seat, TokenHash};
+use crate::store::{Store, StoredGame};
+
+/// A game in memory: its seats, its session (the rules' state with every move) and the stored
+/// version it reflects.
+#[derive(Debug)]
+pub struct LiveGame {
+    pub id: String,
+    pub ruleset: Arc<dyn AnyGame>,
+    pub start_position: Option<String>,
+    pub seats: ByPlayer<Seat>,
+    tokens: ByPlayer<Option<TokenHash>>,
+    pub draw_offer: Option<Player>,
+    pub seed: i64,
+    /// The stored version this game was read at or last written as.
+    pub version: i64,
+    /// When the game was last written (Unix milliseconds).
+    pub updated_at: i64,
+    pub session: Box<dyn AnySession>,
+    /// The computer is choosing a move for this game in this process.
+    pub thinking: bool,
+}
+
+impl LiveGame {
+    /// A new game's live state, before it is stored.
+    pub fn new(
+        stored: &StoredGame,
+        ruleset: Arc<dyn AnyGame>,
+        session: Box<dyn AnySession>,
+    ) -> LiveGame {
+        LiveGame {
+            id: stored.id.clone(),
+            ruleset,
+            start_position: stored.start_position.clone(),
+            seats: stored.seats,
+            tokens: stored.tokens.clone(),
+            draw_offer: stored.draw_offer,
+            seed: stored.seed,
+            version: stored.version,
+            updated_at: stored.updated_at,
+            session,
+            thinking: false,
+        }
+    }
+
+    /// Rebuilds a stored game by replaying its moves through the rules.
+    pub fn replay(stored: &StoredGame, moves: &[String]) -> Result<LiveGame, RoundError> {
+        let id = &stored.id;
+        let ruleset = denkmeter_games::registry::find(&stored.ruleset).ok_or_else(|| {
+            RoundError::Corrupt(format!("game {id} has unknown ruleset {}", stored.ruleset))
+        })?;
+        let mut session = ruleset
+            .new_game(stored.start_position.as_deref())
+            .map_err(|e| RoundError::Corrupt(format!("game {id}: stored position: {e}")))?;
+        for (ply, text) in moves.iter().enumerate() {
+            session
+                .play(text)
+                .map_err(|e| RoundError::Corrupt(format!("game {id}: stored move {ply}: {e}")))?;
+        }
+        if let Some(outcome) = &stored.outcome {
+            if !session.status().is_over() {
+                session.end(outcome.clone());
+            }
+        }
+        Ok(LiveGame::new(stored, ruleset, session))
+    }
+
+    /// The seat a token holds, if any.
+    pub fn seat_of(&self, token: Option<&str>) -> Option<Player> {
+        let token = token.filter(|t| !t.is_empty())?;
+        Player::BOTH
+            .into_iter()
+            .find(|&p| self.tokens[p].as_ref().is_some_and(|h| h.matches(token)))
+    }
+
+    /// The seat of a token, or [`RoundError::NotASeat`].
+    pub fn require_seat(&self, token: &str) -> Result<Player, RoundError> {
+        self.seat_of(Some(token)).ok_or(RoundError::NotASeat)
+    }
+
+    /// The seat of an optional token: `None` for a spectator. A token that holds no seat is
+    /// refused rather than treated as a spectator, so a mistyped invite link says so.
+    pub fn viewer_seat(&self, token: Option<&str>) -> Result<Option<Player>, RoundError> {
+        match token.filter(|t| !t.is_empty()) {
+            None => Ok(None),
+            Some(t) => self.require_seat(t).map(Some),
+        }
+    }
+
+    /// The computer seat whose turn it is, while the game goes on.
+    pub fn computer_to_move(&self) -> Option<u8> {
+        if self.session.status().is_over() {
+            return None;
+        }
+        match self.seats[self.session.to_move()] {
+            Seat::Computer(level) => Some(level),
+            Seat::Human => None,
+        }
+    }
+
+    /// Refuses an action on a finished game.
+    pub fn require_ongoing(&self) -> Result<(), RoundError> {
+        match self.session.status() {
+            Status::Over(outcome) => Err(RoundError::GameOver(outcome.to_string())),
+            Status::Ongoing => Ok(()),
+        }
+    }
+
+    /// Replaces this game's state with the stored one, keeping what belongs to this process
+    /// (whether the computer is thinking).
+    fn replace_with(&mut self, fresh: LiveGame) {
+        let thinking = self.thinking;
+        *self = fresh;
+        self.thinking = thinking;
+    }
+}
+
+/// One game's live object in this process.
+#[derive(Debug)]
+pub struct GameProxy {
+    pub id: String,
+    game: Mutex<LiveGame>,
+    /// Counts the changes; every watcher holds a receiver and renders the newest state when it
+    /// moves on, so a change is never lost, only merged with the next ones.
+    changes: watch::Sender<u64>,
+    /// Wakes computer-vs-computer games that wait for a watcher.
+    watcher_arrived: Notify,
+    searches: AtomicU64,
+}
+
+impl GameProxy {
+    pub fn new(game: LiveGame) -> Arc<GameProxy> {
+        Arc::new(GameProxy {
+            id: game.id.clone(),
+            game: Mutex::new(game),
+            changes: watch::channel(0).0,
+            watcher_arrived: Notify::new(),
+            searches: AtomicU64::new(0),
+        })
+    }
+
+    pub async fn lock(&self) -> MutexGuard<'_, LiveGame> {
+        self.game.lock().await
+    }
+
+    /// Tells every watcher that the game changed.
+    pub fn announce(&self) {
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A new watcher's receiver. Subscribe through [`super::Rounds::watch`], which keeps the
+    /// proxy in memory for as long as the receiver lives.
+    pub(super) fn subscribe(&self) -> watch::Receiver<u64> {
+        let receiver = self.changes.subscribe();
+        self.watcher_arrived.notify_waiters();
+        receiver
+    }
+
+    /// How many watchers the game has.
+    pub fn watchers(&self) -> usize {
+        self.changes.receiver_count()
+    }
+
+    pub(super) async fn watcher_arrival(&self) {
+        self.watcher_arrived.notified().await;
+    }
+
+    /// How many computer searches this process has started for the game.
+    pub fn searches(&self) -> u64 {
+        self.searches.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn count_search(&self) {
+        self.searches.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Reloads the game in place if the store holds another version (or, with `known`, if the
+    /// stored version `known` is newer than this one). Returns whether it changed. The caller
+    /// holds the lock.
+    pub(super) async fn reload_locked(
+        &self,
+        game: &mut LiveGame,
+        store: &Store,
+        known: Option<i64>,
+    ) -> Result<bool, RoundError> {
+        match known {
+            Some(version) if version <= game.version => return Ok(false),
+            Some(_) => {}
+            None => match store.version(&self.id).await? {
+                Some(version) if version <= game.version => return Ok(false),
+                Some(_) => {}
+                None => return Err(RoundError::NoSuchGame(self.id.clone())),
+            },
+        }
+        let (stored, moves) = store
+            .load_game(&self.id)
+            .await?
+            .ok_or_else(|| RoundError::NoSuchGame(self.id.clone()))?;
+        if stored.version <= game.version {
+            return Ok(false);
+        }
+        tracing::debug!(game = %self.id, from = game.version, to = stored.version, "reloaded");
+        game.replace_with(LiveGame::replay(&stored, &moves)?);
+        self.announce();
+        Ok(true)
+    }
+}

@@ -1,0 +1,228 @@
+//! The computer's searches run on a fixed pool of threads, never on the async runtime and never
+//! more at once than the pool has threads. Games queue for it first come, first served: a game
+//! has at most one search queued or running, so every game waiting gets its turn. Games where a
+//! person plays or watches go before computer-vs-computer games nobody watches.
+
+use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use denkmeter_engine::dynamic::AnySession;
+use denkmeter_engine::mcts::Limits;
+use tokio::sync::oneshot;
+
+/// Which queue a search waits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// A person plays or watches the game.
+    Interactive,
+    /// A computer-vs-computer game nobody watches.
+    Background,
+}
+
+struct Job {
+    session: Box<dyn AnySession>,
+    limits: Limits,
+    seed: u64,
+    reply: oneshot::Sender<Option<String>>,
+}
+
+#[derive(Default)]
+struct Queues {
+    interactive: VecDeque<Job>,
+    background: VecDeque<Job>,
+    closed: bool,
+}
+
+struct Shared {
+    queues: Mutex<Queues>,
+    ready: Condvar,
+    running: AtomicUsize,
+}
+
+/// A fixed pool of search threads.
+pub struct SearchPool {
+    shared: Arc<Shared>,
+    threads: usize,
+}
+
+impl std::fmt::Debug for SearchPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchPool")
+            .field("threads", &self.threads)
+            .field("queued", &self.queued())
+            .field("running", &self.running())
+            .finish()
+    }
+}
+
+/// The default number of search threads: the machine's cores.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl SearchPool {
+    /// Starts `threads` search threads (at least one).
+    pub fn new(threads: usize) -> SearchPool {
+        let threads = threads.max(1);
+        let shared = Arc::new(Shared {
+            queues: Mutex::new(Queues::default()),
+            ready: Condvar::new(),
+            running: AtomicUsize::new(0),
+        });
+        for n in 0..threads {
+            let shared = shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("denkmeter-search-{n}"))
+                .spawn(move || work(&shared));
+            if let Err(error) = spawned {
+                tracing::error!(%error, "cannot start a search thread");
+            }
+        }
+        SearchPool { shared, threads }
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches waiting for a thread.
+    pub fn queued(&self) -> usize {
+        self.shared
+            .queues
+            .lock()
+            .map_or(0, |q| q.interactive.len() + q.background.len())
+    }
+
+    /// Searches running now.
+    pub fn running(&self) -> usize {
+        self.shared.running.load(Ordering::Relaxed)
+    }
+
+    /// The computer's move in `session`, searched on the pool; `None` if there is none (or the
+    /// search failed, which is logged).
+    pub async fn search(
+        &self,
+        priority: Priority,
+        session: Box<dyn AnySession>,
+        limits: Limits,
+        seed: u64,
+    ) -> Option<String> {
+        let (reply, answer) = oneshot::channel();
+        let job = Job {
+            session,
+            limits,
+            seed,
+            reply,
+        };
+        {
+            let Ok(mut queues) = self.shared.queues.lock() else {
+                return None;
+            };
+            if queues.closed {
+                return None;
+            }
+            match priority {
+                Priority::Interactive => queues.interactive.push_back(job),
+                Priority::Background => queues.background.push_back(job),
+            }
+        }
+        self.shared.ready.notify_one();
+        answer.await.ok().flatten()
+    }
+}
+
+impl Drop for SearchPool {
+    fn drop(&mut self) {
+        if let Ok(mut queues) = self.shared.queues.lock() {
+            queues.closed = true;
+            queues.interactive.clear();
+            queues.background.clear();
+        }
+        self.shared.ready.notify_all();
+    }
+}
+
+fn work(shared: &Shared) {
+    loop {
+        let job = {
+            let Ok(mut queues) = shared.queues.lock() else {
+                return;
+            };
+            loop {
+                if queues.closed {
+                    return;
+                }
+                if let Some(job) = queues
+                    .interactive
+                    .pop_front()
+                    .or_else(|| queues.background.pop_front())
+                {
+                    break job;
+                }
+                queues = match shared.ready.wait(queues) {
+                    Ok(q) => q,
+                    Err(_) => return,
+                };
+            }
+        };
+        if job.reply.is_closed() {
+            continue;
+        }
+        shared.running.fetch_add(1, Ordering::Relaxed);
+        let Job {
+            session,
+            limits,
+            seed,
+            reply,
+        } = job;
+        let chosen =
+            std::panic::catch_unwind(AssertUnwindSafe(|| session.computer_move(limits, seed)));
+        shared.running.fetch_sub(1, Ordering::Relaxed);
+        let chosen = chosen.unwrap_or_else(|_| {
+            tracing::error!(ruleset = session.ruleset(), "the computer's search failed");
+            None
+        });
+        let _ = reply.send(chosen);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn never_more_searches_at_once_than_threads() {
+        let pool = Arc::new(SearchPool::new(2));
+        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let limits = Limits {
+            iterations: Some(3_000),
+            time: Some(Duration::from_secs(5)),
+        };
+        let mut tasks = Vec::new();
+        for seed in 0..12 {
+            let pool = pool.clone();
+            let session = chad.new_game(None).unwrap();
+            tasks.push(tokio::spawn(async move {
+                pool.search(Priority::Interactive, session, limits, seed)
+                    .await
+            }));
+        }
+        let mut most = 0;
+        while tasks.iter().any(|t| !t.is_finished()) {
+            most = most.max(pool.running());
+            assert!(pool.running() <= 2, "{} searches at once", pool.running());
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        assert_eq!(most, 2, "the pool never used both threads");
+        for task in tasks {
+            assert!(task.await.unwrap().is_some());
+        }
+        assert_eq!(pool.queued(), 0);
+    }
+}
