@@ -1,7 +1,8 @@
 //! The computer's searches run on a fixed pool of threads, never on the async runtime and never
 //! more at once than the pool has threads. Games queue for it first come, first served: a game
 //! has at most one search queued or running, so every game waiting gets its turn. Games where a
-//! person plays or watches go before computer-vs-computer games nobody watches.
+//! person waits for the computer's reply go first, then computer-vs-computer games someone
+//! watches, then those nobody watches.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
@@ -15,8 +16,10 @@ use tokio::sync::oneshot;
 /// Which queue a search waits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Priority {
-    /// A person plays or watches the game.
-    Interactive,
+    /// A person plays the game and waits for the reply.
+    Player,
+    /// A computer-vs-computer game someone watches.
+    Watched,
     /// A computer-vs-computer game nobody watches.
     Background,
 }
@@ -30,8 +33,8 @@ struct Job {
 
 #[derive(Default)]
 struct Queues {
-    interactive: VecDeque<Job>,
-    background: VecDeque<Job>,
+    /// One queue per [`Priority`], in order.
+    waiting: [VecDeque<Job>; 3],
     closed: bool,
 }
 
@@ -93,7 +96,7 @@ impl SearchPool {
         self.shared
             .queues
             .lock()
-            .map_or(0, |q| q.interactive.len() + q.background.len())
+            .map_or(0, |q| q.waiting.iter().map(VecDeque::len).sum())
     }
 
     /// Searches running now.
@@ -124,10 +127,7 @@ impl SearchPool {
             if queues.closed {
                 return None;
             }
-            match priority {
-                Priority::Interactive => queues.interactive.push_back(job),
-                Priority::Background => queues.background.push_back(job),
-            }
+            queues.waiting[priority as usize].push_back(job);
         }
         self.shared.ready.notify_one();
         answer.await.ok().flatten()
@@ -138,8 +138,7 @@ impl Drop for SearchPool {
     fn drop(&mut self) {
         if let Ok(mut queues) = self.shared.queues.lock() {
             queues.closed = true;
-            queues.interactive.clear();
-            queues.background.clear();
+            queues.waiting.iter_mut().for_each(VecDeque::clear);
         }
         self.shared.ready.notify_all();
     }
@@ -155,11 +154,7 @@ fn work(shared: &Shared) {
                 if queues.closed {
                     return;
                 }
-                if let Some(job) = queues
-                    .interactive
-                    .pop_front()
-                    .or_else(|| queues.background.pop_front())
-                {
+                if let Some(job) = queues.waiting.iter_mut().find_map(VecDeque::pop_front) {
                     break job;
                 }
                 queues = match shared.ready.wait(queues) {
@@ -209,8 +204,7 @@ mod tests {
             let pool = pool.clone();
             let session = chad.new_game(None).unwrap();
             tasks.push(tokio::spawn(async move {
-                pool.search(Priority::Interactive, session, limits, seed)
-                    .await
+                pool.search(Priority::Player, session, limits, seed).await
             }));
         }
         let mut most = 0;
@@ -224,5 +218,39 @@ mod tests {
             assert!(task.await.unwrap().is_some());
         }
         assert_eq!(pool.queued(), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_person_waiting_goes_before_computer_games() {
+        let pool = Arc::new(SearchPool::new(1));
+        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let limits = Limits {
+            iterations: Some(1_500),
+            time: Some(Duration::from_secs(5)),
+        };
+        let finished = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        let order = [
+            Priority::Background,
+            Priority::Background,
+            Priority::Watched,
+            Priority::Background,
+            Priority::Player,
+        ];
+        for (n, priority) in order.into_iter().enumerate() {
+            let (pool, finished) = (pool.clone(), finished.clone());
+            let session = chad.new_game(None).unwrap();
+            tasks.push(tokio::spawn(async move {
+                pool.search(priority, session, limits, n as u64).await;
+                finished.lock().unwrap().push(n);
+            }));
+            // Let the first one start before the others queue.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        // The first was running already; then the person, the watched game, the rest in turn.
+        assert_eq!(*finished.lock().unwrap(), [0, 4, 2, 1, 3]);
     }
 }

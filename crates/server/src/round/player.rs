@@ -134,8 +134,10 @@ impl Rounds {
                 }
             }
         }
-        let priority = if !search.computer_only || proxy.watchers() > 0 {
-            Priority::Interactive
+        let priority = if !search.computer_only {
+            Priority::Player
+        } else if proxy.watchers() > 0 {
+            Priority::Watched
         } else {
             Priority::Background
         };
