@@ -655,17 +655,6 @@ impl Store {
         self.commit(tx, id, version + 1).await
     }
 
-    /// Copies the SQLite WAL into the database file as far as readers allow, without blocking
-    /// the writer (the server does this every second); nothing on PostgreSQL.
-    pub async fn checkpoint(&self) -> Result<(), StoreError> {
-        if self.backend == Backend::Sqlite {
-            sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                .execute(&self.reader)
-                .await?;
-        }
-        Ok(())
-    }
-
     /// The changes other server processes make, on PostgreSQL; `None` on SQLite (one process
     /// per database).
     pub async fn changes(&self) -> Result<Option<ChangeFeed>, StoreError> {
@@ -691,9 +680,6 @@ async fn sqlite_pool(url: &str, connections: u32, writer: bool) -> Result<AnyPoo
                 if writer {
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    // Checkpoints run beside the writer (`Store::checkpoint`), not inside
-                    // a move's commit, where their fsync would stall every move behind it.
-                    conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                 }
                 Ok(())
             })

@@ -166,19 +166,6 @@ impl Rounds {
         }
         let rounds = Arc::downgrade(self);
         tokio::spawn(resume(rounds));
-        let rounds = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(1));
-            loop {
-                every.tick().await;
-                let Some(rounds) = rounds.upgrade() else {
-                    return;
-                };
-                if let Err(error) = rounds.store.checkpoint().await {
-                    tracing::warn!(%error, "checkpoint failed");
-                }
-            }
-        });
         Ok(())
     }
 
