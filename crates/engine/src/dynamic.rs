@@ -43,7 +43,7 @@ pub trait AnyGame: Debug + Send + Sync {
 }
 
 /// A game being played, whatever its rules.
-pub trait AnySession: Debug + Send {
+pub trait AnySession: Debug + Send + Sync {
     fn ruleset(&self) -> &str;
     fn position(&self) -> String;
     fn to_move(&self) -> Player;

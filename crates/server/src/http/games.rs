@@ -181,8 +181,7 @@ pub async fn record(
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query?;
-    let proxy = state.rounds.fresh(&id).await?;
-    let game = proxy.lock().await;
+    let game = state.rounds.fresh(&id).await?.snapshot();
     let seat = game.viewer_seat(query.token.as_deref())?;
     let seat_name = |p: Player| match game.seats[p] {
         Seat::Human => "human".to_string(),
@@ -216,8 +215,7 @@ pub async fn diagram(
     query: Result<Query<ViewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query?;
-    let proxy = state.rounds.fresh(&id).await?;
-    let game = proxy.lock().await;
+    let game = state.rounds.fresh(&id).await?.snapshot();
     let seat = game.viewer_seat(query.token.as_deref())?;
     let ply = query.ply.unwrap_or(game.session.moves().len());
     let session = position_after(&game, ply)?;

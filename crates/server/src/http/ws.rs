@@ -1,11 +1,12 @@
 //! `GET /api/games/{id}/ws`: the viewer's view at once and after every change, and a heartbeat.
 //!
-//! The socket renders the game from its proxy in memory: a change is a signal to render the
-//! newest state, so a watcher that falls behind gets the newest view (with every move in it)
-//! rather than losing one. A client frame is answered with a heartbeat carrying the game's
+//! The socket renders the game from its proxy's snapshots: a change hands it the newest
+//! snapshot, so a watcher that falls behind gets the newest view (with every move in it) rather
+//! than losing one, and rendering never waits for a write. A client frame is answered with a heartbeat carrying the game's
 //! version, never with a view or a database query; a client compares that version with its
 //! view's and reloads if it is behind.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
@@ -21,7 +22,7 @@ use tokio::sync::watch;
 
 use super::error::ApiError;
 use crate::round::json::{game_view, GameView};
-use crate::round::GameProxy;
+use crate::round::{GameProxy, LiveGame};
 use crate::AppState;
 
 /// A heartbeat goes out after this long without any message.
@@ -88,7 +89,7 @@ pub async fn connect(
     let Query(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;
-    let seat = proxy.lock().await.viewer_seat(query.token.as_deref())?;
+    let seat = proxy.snapshot().viewer_seat(query.token.as_deref())?;
     let limit = state.config.ws_message_limit;
     Ok(upgrade
         .max_message_size(limit)
@@ -108,26 +109,23 @@ async fn send(sender: &mut Sender, message: Message) -> bool {
 /// What tells two views of one game apart: every stored change moves the version on.
 type Shown = (i64, bool);
 
-/// Sends the newest view unless the client has it already.
+/// Sends the view of `game` unless the client has it already.
 async fn send_view(
     sender: &mut Sender,
-    proxy: &GameProxy,
+    game: &LiveGame,
     seat: Option<Player>,
     shown: &mut Option<Shown>,
 ) -> bool {
-    let text = {
-        let game = proxy.lock().await;
-        let now = Some((game.version, game.thinking));
-        if *shown == now {
-            return true;
-        }
-        *shown = now;
-        match game_view(&game, seat, None) {
-            Ok(view) => serde_json::to_string(&ServerMessage::View { view: &view }),
-            Err(error) => {
-                tracing::error!(game = %proxy.id, %error, "cannot render a view");
-                return false;
-            }
+    let now = Some((game.version, game.thinking));
+    if *shown == now {
+        return true;
+    }
+    *shown = now;
+    let text = match game_view(game, seat, None) {
+        Ok(view) => serde_json::to_string(&ServerMessage::View { view: &view }),
+        Err(error) => {
+            tracing::error!(game = %game.id, %error, "cannot render a view");
+            return false;
         }
     };
     match text {
@@ -137,7 +135,7 @@ async fn send_view(
 }
 
 async fn send_heartbeat(sender: &mut Sender, proxy: &GameProxy) -> bool {
-    let version = proxy.lock().await.version;
+    let version = proxy.snapshot().version;
     match serde_json::to_string(&ServerMessage::Heartbeat { version }) {
         Ok(text) => send(sender, Message::Text(text.into())).await,
         Err(_) => false,
@@ -146,14 +144,14 @@ async fn send_heartbeat(sender: &mut Sender, proxy: &GameProxy) -> bool {
 
 async fn watch(
     socket: WebSocket,
-    proxy: std::sync::Arc<GameProxy>,
-    mut changes: watch::Receiver<u64>,
+    proxy: Arc<GameProxy>,
+    mut changes: watch::Receiver<Arc<LiveGame>>,
     seat: Option<Player>,
 ) {
     let (mut sender, mut receiver) = socket.split();
-    changes.borrow_and_update();
     let mut shown = None;
-    if !send_view(&mut sender, &proxy, seat, &mut shown).await {
+    let game = changes.borrow_and_update().clone();
+    if !send_view(&mut sender, &game, seat, &mut shown).await {
         return;
     }
     let mut last_sent = Instant::now();
@@ -167,8 +165,8 @@ async fn watch(
                 if changed.is_err() {
                     return;
                 }
-                changes.borrow_and_update();
-                if !send_view(&mut sender, &proxy, seat, &mut shown).await {
+                let game = changes.borrow_and_update().clone();
+                if !send_view(&mut sender, &game, seat, &mut shown).await {
                     return;
                 }
                 last_sent = Instant::now();

@@ -252,12 +252,14 @@ impl Rounds {
         }
     }
 
-    /// The game's proxy, first brought up to date with the store.
+    /// The game's proxy, first brought up to date with the store. Takes the game's lock only
+    /// when the store holds a newer version than the last snapshot (another server wrote it).
     pub async fn fresh(self: &Arc<Self>, id: &str) -> Result<Arc<GameProxy>, RoundError> {
         let proxy = self.proxy(id).await?;
-        {
+        let stored = self.store.version(id).await?;
+        if stored.is_some_and(|v| v > proxy.snapshot().version) {
             let mut game = proxy.lock().await;
-            proxy.reload_locked(&mut game, &self.store, None).await?;
+            proxy.reload_locked(&mut game, &self.store, stored).await?;
         }
         Ok(proxy)
     }
@@ -267,7 +269,7 @@ impl Rounds {
     pub async fn watch(
         self: &Arc<Self>,
         id: &str,
-    ) -> Result<(Arc<GameProxy>, watch::Receiver<u64>), RoundError> {
+    ) -> Result<(Arc<GameProxy>, watch::Receiver<Arc<LiveGame>>), RoundError> {
         let proxy = self.fresh(id).await?;
         // Subscribe under the map's lock, so the game cannot leave memory in between.
         let Ok(mut map) = self.loaded.lock() else {
@@ -287,8 +289,7 @@ impl Rounds {
         token: Option<&str>,
         ply: Option<usize>,
     ) -> Result<GameView, RoundError> {
-        let proxy = self.fresh(id).await?;
-        let game = proxy.lock().await;
+        let game = self.fresh(id).await?.snapshot();
         let seat = game.viewer_seat(token)?;
         json::game_view(&game, seat, ply)
     }
@@ -341,7 +342,7 @@ impl Rounds {
             RoundError::Store(StoreError::Conflict) => RoundError::Changed,
             other => other,
         })?;
-        proxy.announce();
+        proxy.publish(&game);
         let computer_next = game.computer_to_move().is_some();
         drop(game);
         if computer_next {

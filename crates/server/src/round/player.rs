@@ -108,7 +108,7 @@ impl Rounds {
         let limits = level_limits(level)?;
         game.thinking = true;
         proxy.count_search();
-        proxy.announce();
+        proxy.publish(&game);
         let ply = game.session.moves().len();
         Some(Search {
             session: game.session.box_clone(),
@@ -161,10 +161,10 @@ impl Rounds {
             }
         } else {
             tracing::error!(game = %game.id, "the computer found no move");
-            proxy.announce();
+            proxy.publish(&game);
             return false;
         };
-        proxy.announce();
+        proxy.publish(&game);
         match outcome {
             Ok(()) => game.computer_to_move().is_some(),
             Err(error) => {

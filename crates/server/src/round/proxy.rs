@@ -1,7 +1,9 @@
 //! The game proxy: the one live object of a game in this process. It holds the game behind a
-//! lock and a change signal that every watcher subscribes to. When the stored game moved on
-//! (another server process wrote it), the game behind the lock is reloaded in place: the proxy,
-//! its watchers and its computer search stay, so no watcher is ever left on a stale object.
+//! lock, for writers, and publishes a snapshot of it after every change, for readers: watchers
+//! subscribe to the snapshots and views are drawn from them, so no reader ever waits for a write
+//! to reach the database. When the stored game moved on (another server process wrote it), the
+//! game behind the lock is reloaded in place: the proxy, its watchers and its computer search
+//! stay, so no watcher is ever left on a stale object.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -32,6 +34,24 @@ pub struct LiveGame {
     pub session: Box<dyn AnySession>,
     /// The computer is choosing a move for this game in this process.
     pub thinking: bool,
+}
+
+impl Clone for LiveGame {
+    fn clone(&self) -> LiveGame {
+        LiveGame {
+            id: self.id.clone(),
+            ruleset: self.ruleset.clone(),
+            start_position: self.start_position.clone(),
+            seats: self.seats,
+            tokens: self.tokens.clone(),
+            draw_offer: self.draw_offer,
+            seed: self.seed,
+            version: self.version,
+            updated_at: self.updated_at,
+            session: self.session.box_clone(),
+            thinking: self.thinking,
+        }
+    }
 }
 
 impl LiveGame {
@@ -133,9 +153,9 @@ impl LiveGame {
 pub struct GameProxy {
     pub id: String,
     game: Mutex<LiveGame>,
-    /// Counts the changes; every watcher holds a receiver and renders the newest state when it
-    /// moves on, so a change is never lost, only merged with the next ones.
-    changes: watch::Sender<u64>,
+    /// The game as of its last change. Every watcher holds a receiver and renders the newest
+    /// snapshot when it moves on, so a change is never lost, only merged with the next ones.
+    snapshots: watch::Sender<Arc<LiveGame>>,
     /// Wakes computer-vs-computer games that wait for a watcher.
     watcher_arrived: Notify,
     searches: AtomicU64,
@@ -145,8 +165,8 @@ impl GameProxy {
     pub fn new(game: LiveGame) -> Arc<GameProxy> {
         Arc::new(GameProxy {
             id: game.id.clone(),
+            snapshots: watch::channel(Arc::new(game.clone())).0,
             game: Mutex::new(game),
-            changes: watch::channel(0).0,
             watcher_arrived: Notify::new(),
             searches: AtomicU64::new(0),
         })
@@ -156,22 +176,27 @@ impl GameProxy {
         self.game.lock().await
     }
 
-    /// Tells every watcher that the game changed.
-    pub fn announce(&self) {
-        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    /// Publishes the game as it is now (the caller holds the lock) to readers and watchers.
+    pub fn publish(&self, game: &LiveGame) {
+        self.snapshots.send_replace(Arc::new(game.clone()));
+    }
+
+    /// The game as of its last change, without waiting for a write under way.
+    pub fn snapshot(&self) -> Arc<LiveGame> {
+        self.snapshots.borrow().clone()
     }
 
     /// A new watcher's receiver. Subscribe through [`super::Rounds::watch`], which keeps the
     /// proxy in memory for as long as the receiver lives.
-    pub(super) fn subscribe(&self) -> watch::Receiver<u64> {
-        let receiver = self.changes.subscribe();
+    pub(super) fn subscribe(&self) -> watch::Receiver<Arc<LiveGame>> {
+        let receiver = self.snapshots.subscribe();
         self.watcher_arrived.notify_waiters();
         receiver
     }
 
     /// How many watchers the game has.
     pub fn watchers(&self) -> usize {
-        self.changes.receiver_count()
+        self.snapshots.receiver_count()
     }
 
     pub(super) async fn watcher_arrival(&self) {
@@ -214,7 +239,7 @@ impl GameProxy {
         }
         tracing::debug!(game = %self.id, from = game.version, to = stored.version, "reloaded");
         game.replace_with(LiveGame::replay(&stored, &moves)?);
-        self.announce();
+        self.publish(game);
         Ok(true)
     }
 }
