@@ -144,7 +144,23 @@ impl Drop for SearchPool {
     }
 }
 
+/// Searches run at a low priority (niceness 10, batch scheduling): when the machine is busy the
+/// server's answers go first, and the searches take what is left.
+fn lower_priority() {
+    use thread_priority::unix::{
+        set_thread_priority_and_policy, thread_native_id, NormalThreadSchedulePolicy,
+        ThreadSchedulePolicy,
+    };
+    use thread_priority::ThreadPriority;
+    let nice_10 = ThreadPriority::Crossplatform(23u8.try_into().unwrap_or_default());
+    let policy = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Batch);
+    if let Err(error) = set_thread_priority_and_policy(thread_native_id(), nice_10, policy) {
+        tracing::warn!(?error, "search threads run at normal priority");
+    }
+}
+
 fn work(shared: &Shared) {
+    lower_priority();
     loop {
         let job = {
             let Ok(mut queues) = shared.queues.lock() else {
