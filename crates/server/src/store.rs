@@ -3,7 +3,8 @@
 //! (seats, players, outcomes, token hashes), never as strings for the caller to interpret.
 //!
 //! SQLite runs in WAL mode with `synchronous = NORMAL`, one writer connection and a few reader
-//! connections: a commit is a write to the WAL file without an fsync, so an acknowledged move
+//! connections. Writes go through one task that commits whatever has queued up meanwhile in one
+//! transaction (group commit), each write in a savepoint of its own. A commit is a write to the WAL file without an fsync, so an acknowledged move
 //! survives the server being killed (the WAL is in the operating system's cache); a power cut or
 //! an operating-system crash may lose the moves committed since the last checkpoint (at most
 //! about 4 MB of WAL), never the database's consistency. See docs/operations.md.
@@ -16,7 +17,8 @@ use std::time::Duration;
 
 use denkmeter_core::{ByPlayer, Outcome, Player, Reason};
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::{Acquire, AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::seat::{Seat, TokenHash};
 
@@ -40,6 +42,9 @@ pub enum StoreError {
     /// Another writer changed the game first.
     #[error("the game changed meanwhile")]
     Conflict,
+    /// The transaction of a group of writes failed as a whole.
+    #[error("database: {0}")]
+    Batch(String),
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -101,6 +106,8 @@ enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     writer: AnyPool,
+    /// SQLite's group-commit writer (`None` on PostgreSQL).
+    batches: Option<mpsc::Sender<Pending>>,
     reader: AnyPool,
     backend: Backend,
     /// For the notification listener.
@@ -332,7 +339,194 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     }
 }
 
-type Transaction = sqlx::Transaction<'static, sqlx::Any>;
+type Transaction<'c> = sqlx::Transaction<'c, sqlx::Any>;
+
+/// A versioned write to a game: applied only if the game is still at `version`, which it moves
+/// to `version + 1`.
+#[derive(Debug)]
+enum Write {
+    Move {
+        id: String,
+        version: i64,
+        ply: i64,
+        text: String,
+        outcome: Option<Outcome>,
+        now: i64,
+    },
+    Outcome {
+        id: String,
+        version: i64,
+        outcome: Outcome,
+        now: i64,
+    },
+    DrawOffer {
+        id: String,
+        version: i64,
+        offer: Option<Player>,
+        now: i64,
+    },
+}
+
+impl Write {
+    fn game(&self) -> &str {
+        match self {
+            Write::Move { id, .. } | Write::Outcome { id, .. } | Write::DrawOffer { id, .. } => id,
+        }
+    }
+
+    fn version(&self) -> i64 {
+        match self {
+            Write::Move { version, .. }
+            | Write::Outcome { version, .. }
+            | Write::DrawOffer { version, .. } => *version,
+        }
+    }
+
+    /// Runs the write in `tx`; on [`StoreError::Conflict`] or any failure it has changed
+    /// nothing (a move's two statements run in a savepoint).
+    async fn apply(&self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
+        match self {
+            Write::Move {
+                id,
+                version,
+                ply,
+                text,
+                outcome,
+                now,
+            } => {
+                let mut savepoint = tx.begin().await?;
+                store_outcome(&mut savepoint, id, *version, outcome.as_ref(), *now).await?;
+                let inserted = sqlx::query(
+                    "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(id)
+                .bind(ply)
+                .bind(text)
+                .bind(now)
+                .execute(&mut *savepoint)
+                .await;
+                if let Err(error) = inserted {
+                    savepoint.rollback().await?;
+                    return Err(if is_unique_violation(&error) {
+                        StoreError::Conflict
+                    } else {
+                        error.into()
+                    });
+                }
+                savepoint.commit().await?;
+                Ok(())
+            }
+            Write::Outcome {
+                id,
+                version,
+                outcome,
+                now,
+            } => store_outcome(tx, id, *version, Some(outcome), *now).await,
+            Write::DrawOffer {
+                id,
+                version,
+                offer,
+                now,
+            } => {
+                let updated = sqlx::query(
+                    "UPDATE games SET draw_offer = $1, updated_at = $2, version = version + 1 \
+                     WHERE id = $3 AND version = $4",
+                )
+                .bind(offer.map(Player::name))
+                .bind(now)
+                .bind(id)
+                .bind(version)
+                .execute(&mut **tx)
+                .await?;
+                if updated.rows_affected() == 1 {
+                    Ok(())
+                } else {
+                    Err(StoreError::Conflict)
+                }
+            }
+        }
+    }
+}
+
+/// Writes the game's result (clearing any draw offer) if it is still at `version`, moving it to
+/// `version + 1`; [`StoreError::Conflict`] otherwise.
+async fn store_outcome(
+    tx: &mut Transaction<'_>,
+    id: &str,
+    version: i64,
+    outcome: Option<&Outcome>,
+    now: i64,
+) -> Result<(), StoreError> {
+    let (result, termination) = outcome_columns(outcome);
+    let updated = sqlx::query(
+        "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
+         version = version + 1 WHERE id = $4 AND version = $5",
+    )
+    .bind(result)
+    .bind(termination)
+    .bind(now)
+    .bind(id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
+    }
+}
+
+/// A write waiting for the SQLite writer, and where its result goes.
+struct Pending {
+    write: Write,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// Writes that arrive while a batch commits wait at most this many to a batch.
+const MAX_BATCH: usize = 256;
+/// Writes waiting for the SQLite writer before new ones wait to be queued.
+const WRITE_QUEUE: usize = 4_096;
+
+/// The SQLite writer: group commit. Whatever writes queued up while the last transaction ran
+/// go into the next one, each in its own savepoint so that one conflict fails only itself; a
+/// write is acknowledged only after its transaction commits.
+async fn write_in_batches(pool: AnyPool, mut queue: mpsc::Receiver<Pending>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        let results = run_batch(&pool, &batch).await;
+        for (pending, result) in batch.drain(..).zip(results) {
+            let _ = pending.done.send(result);
+        }
+    }
+}
+
+async fn run_batch(pool: &AnyPool, batch: &[Pending]) -> Vec<Result<(), StoreError>> {
+    let failed = |error: &dyn std::fmt::Display| {
+        batch
+            .iter()
+            .map(|_| Err(StoreError::Batch(error.to_string())))
+            .collect()
+    };
+    let mut tx = match pool.begin().await {
+        Ok(tx) => tx,
+        Err(error) => return failed(&error),
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for pending in batch {
+        results.push(pending.write.apply(&mut tx).await);
+    }
+    match tx.commit().await {
+        Ok(()) => results,
+        Err(error) => failed(&error),
+    }
+}
 
 impl Store {
     /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
@@ -349,6 +543,7 @@ impl Store {
                     .map_err(|e| StoreError::Open(format!("cannot connect to PostgreSQL: {e}")))?;
                 Store {
                     writer: pool.clone(),
+                    batches: None,
                     reader: pool,
                     backend: Backend::Postgres,
                     postgres_url: Some(url),
@@ -359,6 +554,7 @@ impl Store {
                 let pool = sqlite_pool("sqlite::memory:", 1, true).await?;
                 Store {
                     writer: pool.clone(),
+                    batches: None,
                     reader: pool,
                     backend: Backend::Sqlite,
                     postgres_url: None,
@@ -386,6 +582,7 @@ impl Store {
                         })?;
                 Store {
                     writer,
+                    batches: None,
                     reader,
                     backend: Backend::Sqlite,
                     postgres_url: None,
@@ -394,6 +591,12 @@ impl Store {
         };
         MIGRATOR.run(&store.writer).await?;
         store.hash_plain_tokens().await?;
+        let mut store = store;
+        if store.backend == Backend::Sqlite {
+            let (queue, pending) = mpsc::channel(WRITE_QUEUE);
+            tokio::spawn(write_in_batches(store.writer.clone(), pending));
+            store.batches = Some(queue);
+        }
         Ok(store)
     }
 
@@ -538,51 +741,6 @@ impl Store {
             .transpose()?)
     }
 
-    async fn begin(&self) -> Result<Transaction, StoreError> {
-        Ok(self.writer.begin().await?)
-    }
-
-    /// Commits a write that moved game `id` to `version`, telling other servers on PostgreSQL.
-    async fn commit(&self, mut tx: Transaction, id: &str, version: i64) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANGES_CHANNEL)
-                .bind(format!("{id} {version}"))
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Writes the game's result (clearing any draw offer) if it is still at `version`, moving
-    /// it to `version + 1`; [`StoreError::Conflict`] otherwise.
-    async fn store_outcome(
-        tx: &mut Transaction,
-        id: &str,
-        version: i64,
-        outcome: Option<&Outcome>,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        let (result, termination) = outcome_columns(outcome);
-        let updated = sqlx::query(
-            "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
-             version = version + 1 WHERE id = $4 AND version = $5",
-        )
-        .bind(result)
-        .bind(termination)
-        .bind(now)
-        .bind(id)
-        .bind(version)
-        .execute(&mut **tx)
-        .await?;
-        if updated.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict)
-        }
-    }
-
     /// Stores the move played at `ply` (0-based) and the game's outcome after it (if it ended),
     /// in one transaction, if the game is still at `version`; [`StoreError::Conflict`]
     /// otherwise. The new version is `version + 1`.
@@ -595,25 +753,15 @@ impl Store {
         outcome: Option<&Outcome>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin().await?;
-        Store::store_outcome(&mut tx, id, version, outcome, now).await?;
-        let inserted = sqlx::query(
-            "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(ply as i64)
-        .bind(text)
-        .bind(now)
-        .execute(&mut *tx)
-        .await;
-        if let Err(error) = inserted {
-            return Err(if is_unique_violation(&error) {
-                StoreError::Conflict
-            } else {
-                error.into()
-            });
-        }
-        self.commit(tx, id, version + 1).await
+        self.write(Write::Move {
+            id: id.to_string(),
+            version,
+            ply: ply as i64,
+            text: text.to_string(),
+            outcome: outcome.cloned(),
+            now,
+        })
+        .await
     }
 
     /// Stores an ending that the board does not show (resignation, agreed draw), if the game is
@@ -625,9 +773,13 @@ impl Store {
         outcome: &Outcome,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin().await?;
-        Store::store_outcome(&mut tx, id, version, Some(outcome), now).await?;
-        self.commit(tx, id, version + 1).await
+        self.write(Write::Outcome {
+            id: id.to_string(),
+            version,
+            outcome: outcome.clone(),
+            now,
+        })
+        .await
     }
 
     /// Stores a standing draw offer or its withdrawal, if the game is still at `version`.
@@ -638,21 +790,37 @@ impl Store {
         offer: Option<Player>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET draw_offer = $1, updated_at = $2, version = version + 1 \
-             WHERE id = $3 AND version = $4",
-        )
-        .bind(offer.map(Player::name))
-        .bind(now)
-        .bind(id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
+        self.write(Write::DrawOffer {
+            id: id.to_string(),
+            version,
+            offer,
+            now,
+        })
+        .await
+    }
+
+    /// Runs a versioned write: on SQLite through the group-commit writer, on PostgreSQL in a
+    /// transaction of its own that also tells the other servers.
+    async fn write(&self, write: Write) -> Result<(), StoreError> {
+        if let Some(batches) = &self.batches {
+            let (done, result) = oneshot::channel();
+            batches
+                .send(Pending { write, done })
+                .await
+                .map_err(|_| StoreError::Batch("the database writer has stopped".into()))?;
+            return result
+                .await
+                .map_err(|_| StoreError::Batch("the database writer has stopped".into()))?;
         }
-        self.commit(tx, id, version + 1).await
+        let mut tx = self.writer.begin().await?;
+        write.apply(&mut tx).await?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANGES_CHANNEL)
+            .bind(format!("{} {}", write.game(), write.version() + 1))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The changes other server processes make, on PostgreSQL; `None` on SQLite (one process
@@ -768,5 +936,72 @@ mod tests {
         assert_eq!(outcome_from("*", None, "g").unwrap(), None);
         assert!(outcome_from("2-0", None, "g").is_err());
         assert!(outcome_from("1-0", Some("boredom"), "g").is_err());
+    }
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            ruleset: "chad".into(),
+            start_position: None,
+            seats: ByPlayer::new(Seat::Human, Seat::Human),
+            tokens: ByPlayer::new(None, None),
+            outcome: None,
+            draw_offer: None,
+            seed: 1,
+            version: 0,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    /// Writes committed together: a conflict fails only itself, everything else is kept.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_conflict_in_a_group_commit_fails_only_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("g.db").to_str().unwrap())
+            .await
+            .unwrap();
+        for n in 0..20 {
+            store.create_game(&game(&format!("g{n}"))).await.unwrap();
+        }
+        // Twenty games get a move each, and game g0 gets twenty rival first moves.
+        let mut writes = Vec::new();
+        for n in 0..20 {
+            let store = store.clone();
+            writes.push(tokio::spawn(async move {
+                store
+                    .append_move(&format!("g{n}"), 0, 0, "C5-A5", None, 1)
+                    .await
+            }));
+        }
+        let mut rivals = Vec::new();
+        for n in 0..20 {
+            let store = store.clone();
+            rivals.push(tokio::spawn(async move {
+                store
+                    .append_move("g0", 0, 0, &format!("rival {n}"), None, 1)
+                    .await
+            }));
+        }
+        let mut first_moves = 0;
+        for (n, write) in writes.into_iter().enumerate() {
+            match write.await.unwrap() {
+                Ok(()) => first_moves += 1,
+                Err(StoreError::Conflict) => assert_eq!(n, 0, "only g0 has rivals"),
+                Err(other) => panic!("{other}"),
+            }
+        }
+        for rival in rivals {
+            match rival.await.unwrap() {
+                Ok(()) => first_moves += 1,
+                Err(StoreError::Conflict) => {}
+                Err(other) => panic!("{other}"),
+            }
+        }
+        assert_eq!(first_moves, 20, "one first move per game");
+        for n in 0..20 {
+            let (stored, moves) = store.load_game(&format!("g{n}")).await.unwrap().unwrap();
+            assert_eq!((stored.version, moves.len()), (1, 1), "g{n}");
+        }
     }
 }
