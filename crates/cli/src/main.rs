@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod draw;
 mod list;
+mod loadtest;
 mod matches;
 mod perft;
 mod play;
@@ -78,6 +79,10 @@ enum Command {
     },
     /// Play two computer players against each other over many games.
     Match(matches::MatchArgs),
+    /// Load-test a server on this machine: WebSocket players, spectators and HTTP readers;
+    /// reports moves per second, move and delivery latency, lost and stale views and the
+    /// server's memory and threads.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Writes to standard output, exiting quietly when the reader has gone away.
@@ -114,6 +119,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Record { command } => record::run(&command),
         Command::Diagram { ruleset, position } => perft::diagram(&ruleset, position.as_deref()),
         Command::Match(args) => matches::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
     }
 }
 
