@@ -18,7 +18,8 @@ use std::time::Duration;
 use denkmeter_core::{ByPlayer, Outcome, Player, Reason};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{Acquire, AnyPool, Row};
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 use crate::seat::{Seat, TokenHash};
 
@@ -56,6 +57,8 @@ pub const CHANGES_CHANNEL: &str = "denkmeter_games";
 const SQLITE_READERS: u32 = 4;
 /// How many connections a server keeps to PostgreSQL.
 const POSTGRES_CONNECTIONS: u32 = 16;
+/// How many of them commit groups of writes at once.
+const POSTGRES_WRITERS: usize = 4;
 /// How long a SQLite connection waits for a lock before reporting a failure.
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
 
@@ -106,7 +109,7 @@ enum Backend {
 #[derive(Clone, Debug)]
 pub struct Store {
     writer: AnyPool,
-    /// SQLite's group-commit writer (`None` on PostgreSQL).
+    /// The group-commit writers' queue (`None` only while the store is being opened).
     batches: Option<mpsc::Sender<Pending>>,
     reader: AnyPool,
     backend: Backend,
@@ -487,48 +490,77 @@ const MAX_BATCH: usize = 256;
 /// Writes waiting for the SQLite writer before new ones wait to be queued.
 const WRITE_QUEUE: usize = 4_096;
 
-/// The SQLite writer: group commit. Whatever writes queued up while the last transaction ran
-/// go into the next one, each in its own savepoint so that one conflict fails only itself; a
-/// write is acknowledged only after its transaction commits.
-async fn write_in_batches(pool: AnyPool, mut queue: mpsc::Receiver<Pending>) {
+/// The writers: group commit. Whatever writes queued up while the last transaction ran go into
+/// the next one, each in a savepoint of its own so that one conflict fails only itself; a write
+/// is acknowledged only after its transaction commits. SQLite has one writer; PostgreSQL several,
+/// each with its own connection, and every write there also notifies the other servers.
+async fn write_in_batches(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = queue.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(next) => batch.push(next),
-                Err(_) => break,
+    loop {
+        {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            batch.push(first);
+            while batch.len() < MAX_BATCH {
+                match queue.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
             }
         }
-        let results = run_batch(&pool, &batch).await;
+        let results = match store.run_batch(&batch).await {
+            Ok(results) => results,
+            Err(error) => {
+                // The transaction failed as a whole (a deadlock with another server, a lost
+                // connection): each write gets a transaction of its own.
+                tracing::warn!(%error, writes = batch.len(), "group commit failed; writing one by one");
+                let mut results = Vec::with_capacity(batch.len());
+                for pending in &batch {
+                    results.push(
+                        store
+                            .run_batch(std::slice::from_ref(pending))
+                            .await
+                            .and_then(|mut r| r.pop().unwrap_or(Ok(()))),
+                    );
+                }
+                results
+            }
+        };
         for (pending, result) in batch.drain(..).zip(results) {
             let _ = pending.done.send(result);
         }
     }
 }
 
-async fn run_batch(pool: &AnyPool, batch: &[Pending]) -> Vec<Result<(), StoreError>> {
-    let failed = |error: &dyn std::fmt::Display| {
-        batch
-            .iter()
-            .map(|_| Err(StoreError::Batch(error.to_string())))
-            .collect()
-    };
-    let mut tx = match pool.begin().await {
-        Ok(tx) => tx,
-        Err(error) => return failed(&error),
-    };
-    let mut results = Vec::with_capacity(batch.len());
-    for pending in batch {
-        results.push(pending.write.apply(&mut tx).await);
-    }
-    match tx.commit().await {
-        Ok(()) => results,
-        Err(error) => failed(&error),
-    }
-}
-
 impl Store {
+    /// Runs writes in one transaction; their results, or the error that failed it as a whole.
+    async fn run_batch(
+        &self,
+        batch: &[Pending],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.writer.begin().await?;
+        let mut results = Vec::with_capacity(batch.len());
+        for pending in batch {
+            let result = pending.write.apply(&mut tx).await;
+            if result.is_ok() && self.backend == Backend::Postgres {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANGES_CHANNEL)
+                    .bind(format!(
+                        "{} {}",
+                        pending.write.game(),
+                        pending.write.version() + 1
+                    ))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            results.push(result);
+        }
+        tx.commit().await?;
+        Ok(results)
+    }
+
     /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
     /// the migrations. Errors are one line saying what is wrong.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
@@ -591,13 +623,19 @@ impl Store {
         };
         MIGRATOR.run(&store.writer).await?;
         store.hash_plain_tokens().await?;
-        let mut store = store;
-        if store.backend == Backend::Sqlite {
-            let (queue, pending) = mpsc::channel(WRITE_QUEUE);
-            tokio::spawn(write_in_batches(store.writer.clone(), pending));
-            store.batches = Some(queue);
+        let (queue, pending) = mpsc::channel(WRITE_QUEUE);
+        let pending = Arc::new(Mutex::new(pending));
+        let writers = match store.backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => POSTGRES_WRITERS,
+        };
+        for _ in 0..writers {
+            tokio::spawn(write_in_batches(store.clone(), pending.clone()));
         }
-        Ok(store)
+        Ok(Store {
+            batches: Some(queue),
+            ..store
+        })
     }
 
     /// Whether other server processes may share this database (PostgreSQL).
@@ -799,28 +837,16 @@ impl Store {
         .await
     }
 
-    /// Runs a versioned write: on SQLite through the group-commit writer, on PostgreSQL in a
-    /// transaction of its own that also tells the other servers.
+    /// Runs a versioned write through the group-commit writers.
     async fn write(&self, write: Write) -> Result<(), StoreError> {
-        if let Some(batches) = &self.batches {
-            let (done, result) = oneshot::channel();
-            batches
-                .send(Pending { write, done })
-                .await
-                .map_err(|_| StoreError::Batch("the database writer has stopped".into()))?;
-            return result
-                .await
-                .map_err(|_| StoreError::Batch("the database writer has stopped".into()))?;
-        }
-        let mut tx = self.writer.begin().await?;
-        write.apply(&mut tx).await?;
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANGES_CHANNEL)
-            .bind(format!("{} {}", write.game(), write.version() + 1))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let stopped = || StoreError::Batch("the database writer has stopped".into());
+        let batches = self.batches.as_ref().ok_or_else(stopped)?;
+        let (done, result) = oneshot::channel();
+        batches
+            .send(Pending { write, done })
+            .await
+            .map_err(|_| stopped())?;
+        result.await.map_err(|_| stopped())?
     }
 
     /// The changes other server processes make, on PostgreSQL; `None` on SQLite (one process
