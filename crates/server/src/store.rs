@@ -4,13 +4,15 @@
 //!
 //! SQLite runs in WAL mode with `synchronous = NORMAL`, one writer connection and a few reader
 //! connections. Writes go through one task that commits whatever has queued up meanwhile in one
-//! transaction (group commit), each write in a savepoint of its own. A commit is a write to the WAL file without an fsync, so an acknowledged move
-//! survives the server being killed (the WAL is in the operating system's cache); a power cut or
-//! an operating-system crash may lose the moves committed since the last checkpoint (at most
-//! about 4 MB of WAL), never the database's consistency. See docs/operations.md.
+//! transaction (group commit), each write in a savepoint of its own. A commit is a write to the
+//! WAL file without an fsync, so an acknowledged move survives the server being killed (the WAL
+//! is in the operating system's cache); a power cut or an operating-system crash may lose the
+//! moves committed since the last checkpoint (at most about 4 MB of WAL), never the database's
+//! consistency. See docs/operations.md.
 //!
-//! On PostgreSQL every write also sends a notification (`LISTEN denkmeter_games`) in its
-//! transaction, so other server processes on the same database learn of it at once.
+//! On PostgreSQL the same group commit runs with four writers, and every write also sends a
+//! notification (`LISTEN denkmeter_games`) in its transaction, so other server processes on the
+//! same database learn of it at once.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1182,4 +1182,40 @@ mod hygiene {
         assert_eq!(status, StatusCode::OK);
         server.stop().await;
     }
+
+    /// A computer-vs-computer game nobody watches moves at a bounded rate; a watcher makes it
+    /// go at the computer's own pace.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn unwatched_computer_games_move_at_a_bounded_rate() {
+        let mut config = test_config();
+        config.rounds.unwatched_computer_interval = Duration::from_secs(1);
+        let (_dir, server) = sqlite_server(config).await;
+        let (id, _) = server.create("english", computer(1), computer(1)).await;
+        let moves = |list: &Value| {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["id"] == id.as_str())
+                .unwrap()["moves"]
+                .as_u64()
+                .unwrap()
+        };
+        // The list does not watch the game.
+        tokio::time::sleep(Duration::from_millis(2_500)).await;
+        let unwatched = moves(&server.get("/api/games").await.1);
+        assert!(unwatched <= 3, "{unwatched} moves in 2.5 s unwatched");
+        let mut socket = open_socket(&server, &id, None).await;
+        let started = std::time::Instant::now();
+        loop {
+            let view = next_view(&mut socket).await;
+            if view["ply"].as_u64().unwrap() >= unwatched + 8 || view["status"] == "over" {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "watched, the game still crawls"
+            );
+        }
+        server.stop().await;
+    }
 }
