@@ -443,13 +443,18 @@ impl Write {
                 .bind(version)
                 .execute(&mut **tx)
                 .await?;
-                if updated.rows_affected() == 1 {
-                    Ok(())
-                } else {
-                    Err(StoreError::Conflict)
-                }
+                found_version(&updated)
             }
         }
+    }
+}
+
+/// A versioned update changed its one row, or the game was at another version.
+fn found_version(updated: &sqlx::any::AnyQueryResult) -> Result<(), StoreError> {
+    if updated.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
     }
 }
 
@@ -474,11 +479,7 @@ async fn store_outcome(
     .bind(version)
     .execute(&mut **tx)
     .await?;
-    if updated.rows_affected() == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict)
-    }
+    found_version(&updated)
 }
 
 /// A write waiting for the SQLite writer, and where its result goes.

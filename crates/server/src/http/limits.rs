@@ -88,23 +88,24 @@ fn check(limit: Option<&Limit>, request: &Request, what: &str) -> Result<(), Api
         })
 }
 
-pub async fn limit_games(
-    State(limits): State<RateLimits>,
-    request: Request,
-    next: Next,
-) -> Response {
-    match check(limits.games.as_ref(), &request, "new games") {
-        Ok(()) => next.run(request).await,
-        Err(error) => error.into_response(),
-    }
+/// Which limit a route counts against.
+#[derive(Clone, Copy, Debug)]
+pub enum Counted {
+    Games,
+    Moves,
 }
 
-pub async fn limit_moves(
-    State(limits): State<RateLimits>,
+/// The middleware: counts the request against its client's limit, or answers 429.
+pub async fn limit(
+    State((limits, counted)): State<(RateLimits, Counted)>,
     request: Request,
     next: Next,
 ) -> Response {
-    match check(limits.moves.as_ref(), &request, "moves") {
+    let checked = match counted {
+        Counted::Games => check(limits.games.as_ref(), &request, "new games"),
+        Counted::Moves => check(limits.moves.as_ref(), &request, "moves"),
+    };
+    match checked {
         Ok(()) => next.run(request).await,
         Err(error) => error.into_response(),
     }

@@ -35,12 +35,15 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(games::resign))
         .route("/api/games/{id}/draw", post(games::draw))
         .route_layer(middleware::from_fn_with_state(
-            limits.clone(),
-            limits::limit_moves,
+            (limits.clone(), limits::Counted::Moves),
+            limits::limit,
         ));
     let create = Router::new()
         .route("/api/games", post(games::create))
-        .route_layer(middleware::from_fn_with_state(limits, limits::limit_games));
+        .route_layer(middleware::from_fn_with_state(
+            (limits, limits::Counted::Games),
+            limits::limit,
+        ));
     Router::new()
         .route(
             "/api/health",

@@ -37,15 +37,9 @@ impl Rounds {
         token: &str,
         action: DrawAction,
     ) -> Result<GameView, RoundError> {
-        let proxy = self.proxy(id).await?;
-        let mut game = proxy.lock().await;
-        let result = retrying!(
-            self,
-            proxy,
-            game,
-            self.draw_locked(&mut game, token, action).await
-        );
-        self.after_write(&proxy, game, result)
+        write_action!(self, id, |game| self
+            .draw_locked(&mut game, token, action)
+            .await)
     }
 
     async fn draw_locked(

@@ -11,15 +11,7 @@ use super::{now_ms, LiveGame, RoundError, Rounds};
 impl Rounds {
     /// Resigns for the seat of `token`.
     pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, RoundError> {
-        let proxy = self.proxy(id).await?;
-        let mut game = proxy.lock().await;
-        let result = retrying!(
-            self,
-            proxy,
-            game,
-            self.resign_locked(&mut game, token).await
-        );
-        self.after_write(&proxy, game, result)
+        write_action!(self, id, |game| self.resign_locked(&mut game, token).await)
     }
 
     async fn resign_locked(

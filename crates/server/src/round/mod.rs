@@ -4,13 +4,17 @@
 //! before anyone is told of it; the domain errors here become HTTP errors in one place
 //! (`http::error`).
 
-/// Runs `$action` (a write on `$game`, under its proxy's lock); if it fails in a way that a game
-/// out of date in this process explains, reloads the game from the store and runs it once more.
-macro_rules! retrying {
-    ($rounds:expr, $proxy:expr, $game:ident, $action:expr) => {{
-        match $action {
+/// Runs a write on game `$id` under its proxy's lock: `$action`, an expression of `$game` (the
+/// locked game). If it fails in a way that a game out of date in this process explains, the game
+/// is reloaded from the store and `$action` runs once more. Then watchers are told and the
+/// computer moves if it is its turn (see `Rounds::after_write`).
+macro_rules! write_action {
+    ($rounds:expr, $id:expr, |$game:ident| $action:expr) => {{
+        let proxy = $rounds.proxy($id).await?;
+        let mut $game = proxy.lock().await;
+        let result = match $action {
             Err(error) if error.may_be_stale() => {
-                if $proxy
+                if proxy
                     .reload_locked(&mut $game, &$rounds.store, None)
                     .await?
                 {
@@ -20,7 +24,8 @@ macro_rules! retrying {
                 }
             }
             other => other,
-        }
+        };
+        $rounds.after_write(&proxy, $game, result)
     }};
 }
 
@@ -330,7 +335,7 @@ impl Rounds {
         Ok((stored.id, tokens))
     }
 
-    /// Ends a write on a game (run under its lock, see [`retrying!`]): watchers are told and
+    /// Ends a write on a game (run under its lock, see `write_action!`): watchers are told and
     /// the computer moves if it is its turn.
     fn after_write<T>(
         self: &Arc<Self>,

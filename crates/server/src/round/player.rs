@@ -56,15 +56,9 @@ impl Rounds {
         token: &str,
         text: &str,
     ) -> Result<GameView, RoundError> {
-        let proxy = self.proxy(id).await?;
-        let mut game = proxy.lock().await;
-        let result = retrying!(
-            self,
-            proxy,
-            game,
-            self.play_locked(&mut game, token, text).await
-        );
-        self.after_write(&proxy, game, result)
+        write_action!(self, id, |game| self
+            .play_locked(&mut game, token, text)
+            .await)
     }
 
     async fn play_locked(
