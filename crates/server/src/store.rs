@@ -4,11 +4,11 @@
 //!
 //! SQLite runs in WAL mode with `synchronous = NORMAL`, one writer connection and a few reader
 //! connections. Writes go through one task that commits whatever has queued up meanwhile in one
-//! transaction (group commit), each write in a savepoint of its own. A commit is a write to the
-//! WAL file without an fsync, so an acknowledged move survives the server being killed (the WAL
-//! is in the operating system's cache); a power cut or an operating-system crash may lose the
-//! moves committed since the last checkpoint (at most about 4 MB of WAL), never the database's
-//! consistency. See docs/operations.md.
+//! transaction (group commit); a write that finds its game at another version fails alone. A
+//! commit is a write to the WAL file without an fsync, so an acknowledged move survives the
+//! server being killed (the WAL is in the operating system's cache); a power cut or an
+//! operating-system crash may lose the moves committed since the last checkpoint (at most about
+//! 4 MB of WAL), never the database's consistency. See docs/operations.md.
 //!
 //! On PostgreSQL the same group commit runs with four writers, and every write also sends a
 //! notification (`LISTEN denkmeter_games`) in its transaction, so other server processes on the
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use denkmeter_core::{ByPlayer, Outcome, Player, Reason};
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{Acquire, AnyPool, Row};
+use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
@@ -332,18 +332,6 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     })
 }
 
-fn is_unique_violation(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Database(db) => {
-            db.is_unique_violation()
-                || db
-                    .code()
-                    .is_some_and(|c| c == "23505" || c == "1555" || c == "2067")
-        }
-        _ => false,
-    }
-}
-
 type Transaction<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 /// A versioned write to a game: applied only if the game is still at `version`, which it moves
@@ -387,8 +375,8 @@ impl Write {
         }
     }
 
-    /// Runs the write in `tx`; on [`StoreError::Conflict`] or any failure it has changed
-    /// nothing (a move's two statements run in a savepoint).
+    /// Runs the write in `tx`. On [`StoreError::Conflict`] it has changed nothing; any other
+    /// error fails the whole transaction.
     async fn apply(&self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
         match self {
             Write::Move {
@@ -399,27 +387,31 @@ impl Write {
                 outcome,
                 now,
             } => {
-                let mut savepoint = tx.begin().await?;
-                store_outcome(&mut savepoint, id, *version, outcome.as_ref(), *now).await?;
                 let inserted = sqlx::query(
-                    "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4)",
+                    "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT DO NOTHING",
                 )
                 .bind(id)
                 .bind(ply)
                 .bind(text)
                 .bind(now)
-                .execute(&mut *savepoint)
-                .await;
-                if let Err(error) = inserted {
-                    savepoint.rollback().await?;
-                    return Err(if is_unique_violation(&error) {
-                        StoreError::Conflict
-                    } else {
-                        error.into()
-                    });
+                .execute(&mut **tx)
+                .await?;
+                if inserted.rows_affected() == 0 {
+                    return Err(StoreError::Conflict);
                 }
-                savepoint.commit().await?;
-                Ok(())
+                match store_outcome(tx, id, *version, outcome.as_ref(), *now).await {
+                    Err(StoreError::Conflict) => {
+                        // Take back the move just inserted: the game is at another version.
+                        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
+                            .bind(id)
+                            .bind(ply)
+                            .execute(&mut **tx)
+                            .await?;
+                        Err(StoreError::Conflict)
+                    }
+                    other => other,
+                }
             }
             Write::Outcome {
                 id,
@@ -494,8 +486,8 @@ const MAX_BATCH: usize = 256;
 const WRITE_QUEUE: usize = 4_096;
 
 /// The writers: group commit. Whatever writes queued up while the last transaction ran go into
-/// the next one, each in a savepoint of its own so that one conflict fails only itself; a write
-/// is acknowledged only after its transaction commits. SQLite has one writer; PostgreSQL several,
+/// the next one; a write that finds its game at another version changes nothing and fails only
+/// itself, and a write is acknowledged only after its transaction commits. SQLite has one writer; PostgreSQL several,
 /// each with its own connection, and every write there also notifies the other servers.
 async fn write_in_batches(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
