@@ -719,6 +719,8 @@ class GamePage {
     const live = this.live;
     if (live) {
       if (view.ply < live.ply) return;
+      // The server's version grows with every change: an older view (a late answer) is stale.
+      if (typeof view.version === 'number' && typeof live.version === 'number' && view.version < live.version) return;
       if (live.status === 'over' && view.status !== 'over') return;
       const same =
         view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer;

@@ -850,9 +850,10 @@ impl Store {
         let Some(url) = &self.postgres_url else {
             return Ok(None);
         };
-        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
-        listener.listen(CHANGES_CHANNEL).await?;
-        Ok(Some(ChangeFeed { listener }))
+        Ok(Some(ChangeFeed {
+            listener: listen(url).await?,
+            url: url.clone(),
+        }))
     }
 }
 
@@ -882,11 +883,12 @@ async fn sqlite_pool(url: &str, connections: u32, writer: bool) -> Result<AnyPoo
 #[derive(Debug)]
 pub struct ChangeFeed {
     listener: sqlx::postgres::PgListener,
+    url: String,
 }
 
 impl ChangeFeed {
-    /// The next change. After the connection was lost (and is being re-established), a
-    /// [`Change::Resync`]: notifications sent meanwhile are gone.
+    /// The next change. After the connection was lost, a [`Change::Resync`] once it is back:
+    /// notifications sent meanwhile are gone.
     pub async fn next(&mut self) -> Change {
         loop {
             match self.listener.try_recv().await {
@@ -902,14 +904,33 @@ impl ChangeFeed {
                     }
                     tracing::warn!(payload, "unreadable change notification");
                 }
+                // sqlx reconnected (and listens again) at once.
                 Ok(None) => return Change::Resync,
                 Err(error) => {
-                    tracing::warn!(%error, "change notifications: reconnecting");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    // A new connection, however long it takes; then everything is suspect.
+                    tracing::warn!(%error, "change notifications lost: reconnecting");
+                    loop {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        match listen(&self.url).await {
+                            Ok(listener) => {
+                                self.listener = listener;
+                                return Change::Resync;
+                            }
+                            Err(error) => {
+                                tracing::warn!(%error, "change notifications: reconnecting")
+                            }
+                        }
+                    }
                 }
             }
         }
     }
+}
+
+async fn listen(url: &str) -> Result<sqlx::postgres::PgListener, sqlx::Error> {
+    let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+    listener.listen(CHANGES_CHANNEL).await?;
+    Ok(listener)
 }
 
 #[cfg(test)]

@@ -92,7 +92,9 @@ impl From<RoundError> for ApiError {
             RoundError::Store(crate::store::StoreError::Conflict) => {
                 ApiError::Conflict("the game changed meanwhile; reload it".into())
             }
-            RoundError::Corrupt(_) | RoundError::Store(_) => ApiError::Internal(text),
+            RoundError::Corrupt(_) | RoundError::Internal(_) | RoundError::Store(_) => {
+                ApiError::Internal(text)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use denkmeter_core::{Outcome, Reason};
 
 use super::json::{game_view, GameView};
-use super::{now_ms, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, LiveGame, RoundError, Rounds};
 
 /// What a seat does about a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +37,13 @@ impl Rounds {
         token: &str,
         action: DrawAction,
     ) -> Result<GameView, RoundError> {
-        write_action!(self, id, |game| self
-            .draw_locked(&mut game, token, action)
-            .await)
+        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        detached(async move {
+            write_action!(rounds, &id, |game| rounds
+                .draw_locked(&mut game, &token, action)
+                .await)
+        })
+        .await
     }
 
     async fn draw_locked(

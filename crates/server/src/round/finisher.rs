@@ -6,12 +6,18 @@ use std::sync::Arc;
 use denkmeter_core::{Outcome, Reason};
 
 use super::json::{game_view, GameView};
-use super::{now_ms, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, LiveGame, RoundError, Rounds};
 
 impl Rounds {
     /// Resigns for the seat of `token`.
     pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, RoundError> {
-        write_action!(self, id, |game| self.resign_locked(&mut game, token).await)
+        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        detached(async move {
+            write_action!(rounds, &id, |game| rounds
+                .resign_locked(&mut game, &token)
+                .await)
+        })
+        .await
     }
 
     async fn resign_locked(

@@ -14,10 +14,7 @@ macro_rules! write_action {
         let mut $game = proxy.lock().await;
         let result = match $action {
             Err(error) if error.may_be_stale() => {
-                if proxy
-                    .reload_locked(&mut $game, &$rounds.store, None)
-                    .await?
-                {
+                if $rounds.reload(&proxy, &mut $game, None).await? {
                     $action
                 } else {
                     Err(error)
@@ -81,6 +78,9 @@ pub enum RoundError {
     /// A stored game that cannot be replayed.
     #[error("{0}")]
     Corrupt(String),
+    /// A fault of the server itself.
+    #[error("{0}")]
+    Internal(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -128,6 +128,17 @@ impl Default for RoundConfig {
     }
 }
 
+/// Runs a write to its end even if the request that asked for it goes away meanwhile (hyper
+/// drops a handler whose client disconnects): a stored change must still become the game in
+/// memory, reach the watchers and be followed by the computer's move.
+async fn detached<T: Send + 'static>(
+    write: impl std::future::Future<Output = Result<T, RoundError>> + Send + 'static,
+) -> Result<T, RoundError> {
+    tokio::spawn(write)
+        .await
+        .map_err(|e| RoundError::Internal(format!("a write failed: {e}")))?
+}
+
 pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -135,11 +146,19 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// The games in memory, and the size at which idle ones are looked for next.
+#[derive(Debug, Default)]
+struct Loaded {
+    games: HashMap<String, Arc<GameProxy>>,
+    /// When every game is held, looking again at every insert would cost a scan each time.
+    scan_at: usize,
+}
+
 /// Every game in play in this process, and the store behind them.
 #[derive(Debug)]
 pub struct Rounds {
     pub store: Store,
-    loaded: StdMutex<HashMap<String, Arc<GameProxy>>>,
+    loaded: StdMutex<Loaded>,
     config: RoundConfig,
     pool: SearchPool,
 }
@@ -148,7 +167,10 @@ impl Rounds {
     pub fn new(store: Store, config: RoundConfig) -> Arc<Rounds> {
         Arc::new(Rounds {
             store,
-            loaded: StdMutex::new(HashMap::new()),
+            loaded: StdMutex::new(Loaded {
+                games: HashMap::new(),
+                scan_at: config.max_loaded,
+            }),
             pool: SearchPool::new(config.search_threads),
             config,
         })
@@ -184,25 +206,33 @@ impl Rounds {
 
     /// How many games are in memory.
     pub fn loaded(&self) -> usize {
-        self.loaded.lock().map_or(0, |map| map.len())
+        self.loaded.lock().map_or(0, |loaded| loaded.games.len())
     }
 
     /// The game's proxy if it is in memory.
     pub fn cached(&self, id: &str) -> Option<Arc<GameProxy>> {
-        self.loaded.lock().ok()?.get(id).cloned()
+        self.loaded.lock().ok()?.games.get(id).cloned()
     }
 
     /// Keeps `proxy` in memory, or returns the one already there. Games that nobody holds (no
     /// watcher, no action or search under way) leave memory when there are too many; they come
     /// back from the store when needed.
     fn remember(&self, proxy: Arc<GameProxy>) -> Arc<GameProxy> {
-        let Ok(mut map) = self.loaded.lock() else {
+        let Ok(mut loaded) = self.loaded.lock() else {
             return proxy;
         };
-        if map.len() >= self.config.max_loaded {
-            map.retain(|_, p| Arc::strong_count(p) > 1 || p.watchers() > 0);
+        if loaded.games.len() >= loaded.scan_at {
+            loaded
+                .games
+                .retain(|_, p| Arc::strong_count(p) > 1 || p.watchers() > 0);
+            let max = self.config.max_loaded;
+            loaded.scan_at = max.max(loaded.games.len() + max / 8 + 1);
         }
-        map.entry(proxy.id.clone()).or_insert(proxy).clone()
+        loaded
+            .games
+            .entry(proxy.id.clone())
+            .or_insert(proxy)
+            .clone()
     }
 
     /// The game's proxy: the one in memory, or loaded from the store.
@@ -223,16 +253,16 @@ impl Rounds {
         let loaded = GameProxy::new(live);
         let proxy = self.remember(loaded.clone());
         if computer_to_move && Arc::ptr_eq(&proxy, &loaded) {
-            self.after_load(&proxy, &stored);
+            self.computer_wanted(&proxy, stored.updated_at, stored.version);
         }
         Ok(proxy)
     }
 
-    /// A freshly loaded game whose computer seat is to move gets its move: on a database of
-    /// its own, no other search can be under way for it; on a shared one, only if it waited
-    /// too long (its server may have stopped).
-    fn after_load(self: &Arc<Self>, proxy: &Arc<GameProxy>, stored: &StoredGame) {
-        let waited = now_ms().saturating_sub(stored.updated_at);
+    /// A game loaded or reloaded from the store, whose computer seat is to move, gets its move:
+    /// on a database of its own no other search can be under way for it; on a shared one, only
+    /// if it waited too long (its server may have stopped).
+    fn computer_wanted(self: &Arc<Self>, proxy: &Arc<GameProxy>, updated_at: i64, version: i64) {
+        let waited = now_ms().saturating_sub(updated_at);
         let stall = self.config.stall_after.as_millis() as i64;
         if !self.store.is_shared() || waited >= stall {
             self.schedule_computer(proxy.clone());
@@ -240,7 +270,6 @@ impl Rounds {
             // Look again once it would count as stalled.
             let rounds = Arc::downgrade(self);
             let id = proxy.id.clone();
-            let version = stored.version;
             let wait = Duration::from_millis((stall - waited).max(0) as u64);
             tokio::spawn(async move {
                 tokio::time::sleep(wait).await;
@@ -264,9 +293,24 @@ impl Rounds {
         let stored = self.store.version(id).await?;
         if stored.is_some_and(|v| v > proxy.snapshot().version) {
             let mut game = proxy.lock().await;
-            proxy.reload_locked(&mut game, &self.store, stored).await?;
+            self.reload(&proxy, &mut game, stored).await?;
         }
         Ok(proxy)
+    }
+
+    /// Reloads a game in memory from the store if it moved on (see
+    /// [`GameProxy::reload_locked`]); if the computer is then to move, it gets its move.
+    async fn reload(
+        self: &Arc<Self>,
+        proxy: &Arc<GameProxy>,
+        game: &mut LiveGame,
+        known: Option<i64>,
+    ) -> Result<bool, RoundError> {
+        let changed = proxy.reload_locked(game, &self.store, known).await?;
+        if changed && !game.thinking && game.computer_to_move().is_some() {
+            self.computer_wanted(proxy, game.updated_at, game.version);
+        }
+        Ok(changed)
     }
 
     /// Watches a game: its proxy and a receiver that moves on at every change. The proxy stays
@@ -277,11 +321,11 @@ impl Rounds {
     ) -> Result<(Arc<GameProxy>, watch::Receiver<Arc<LiveGame>>), RoundError> {
         let proxy = self.fresh(id).await?;
         // Subscribe under the map's lock, so the game cannot leave memory in between.
-        let Ok(mut map) = self.loaded.lock() else {
+        let Ok(mut loaded) = self.loaded.lock() else {
             let receiver = proxy.subscribe();
             return Ok((proxy, receiver));
         };
-        let proxy = map.entry(id.to_string()).or_insert(proxy).clone();
+        let proxy = loaded.games.entry(id.to_string()).or_insert(proxy).clone();
         let receiver = proxy.subscribe();
         Ok((proxy, receiver))
     }
@@ -301,6 +345,16 @@ impl Rounds {
 
     /// Creates a game; returns its id and the tokens of its human seats (shown only now).
     pub async fn create(
+        self: &Arc<Self>,
+        ruleset: Arc<dyn AnyGame>,
+        seats: ByPlayer<Seat>,
+        position: Option<String>,
+    ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
+        let rounds = self.clone();
+        detached(async move { rounds.create_detached(ruleset, seats, position).await }).await
+    }
+
+    async fn create_detached(
         self: &Arc<Self>,
         ruleset: Arc<dyn AnyGame>,
         seats: ByPlayer<Seat>,
@@ -364,14 +418,21 @@ impl Rounds {
                 let all: Vec<_> = self
                     .loaded
                     .lock()
-                    .map(|map| map.values().filter(|p| p.watchers() > 0).cloned().collect())
+                    .map(|loaded| {
+                        loaded
+                            .games
+                            .values()
+                            .filter(|p| p.watchers() > 0)
+                            .cloned()
+                            .collect()
+                    })
                     .unwrap_or_default();
                 (all, None)
             }
         };
         for proxy in proxies {
             let mut game = proxy.lock().await;
-            if let Err(error) = proxy.reload_locked(&mut game, &self.store, known).await {
+            if let Err(error) = self.reload(&proxy, &mut game, known).await {
                 tracing::warn!(game = %proxy.id, %error, "cannot follow a change");
             }
         }
@@ -456,6 +517,44 @@ mod tests {
         changes.borrow_and_update();
         rounds.play(&ids[7], &black[7], "I8-I5").await.unwrap();
         assert!(changes.has_changed().unwrap(), "the watcher missed a move");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// hyper drops a handler whose client goes away; the move it was storing must still become
+    /// the game, reach the watchers, and be answered by the computer.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_move_goes_on_when_its_request_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("denkmeter-drop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(dir.join("drop.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let rounds = Rounds::new(store, RoundConfig::default());
+        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let seats = ByPlayer::new(Seat::Human, Seat::Computer(1));
+        let (id, tokens) = rounds.create(chad, seats, None).await.unwrap();
+        let (_proxy, mut changes) = rounds.watch(&id).await.unwrap();
+        // Polled once, then dropped: the request is gone before the move is stored.
+        let white = tokens.white.unwrap();
+        let mut play = Box::pin(rounds.play(&id, &white, "C5-A5"));
+        let first = std::future::poll_fn(|cx| {
+            std::task::Poll::Ready(std::future::Future::poll(play.as_mut(), cx).is_pending())
+        })
+        .await;
+        assert!(first, "the move was stored within its first poll");
+        drop(play);
+        let answered = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                let game = changes.borrow_and_update().clone();
+                if game.session.moves().len() >= 2 {
+                    return game.session.moves().to_vec();
+                }
+                changes.changed().await.unwrap();
+            }
+        })
+        .await
+        .expect("the move or the computer's reply never came");
+        assert_eq!(answered[0], "C5-A5");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,7 +9,7 @@ use denkmeter_engine::dynamic::{level_limits, AnySession};
 use denkmeter_engine::mcts::Limits;
 
 use super::json::{game_view, GameView};
-use super::{now_ms, GameProxy, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, GameProxy, LiveGame, RoundError, Rounds};
 use crate::search::Priority;
 use crate::store::StoreError;
 
@@ -56,9 +56,18 @@ impl Rounds {
         token: &str,
         text: &str,
     ) -> Result<GameView, RoundError> {
-        write_action!(self, id, |game| self
-            .play_locked(&mut game, token, text)
-            .await)
+        let (rounds, id, token, text) = (
+            self.clone(),
+            id.to_owned(),
+            token.to_owned(),
+            text.to_owned(),
+        );
+        detached(async move {
+            write_action!(rounds, &id, |game| rounds
+                .play_locked(&mut game, &token, &text)
+                .await)
+        })
+        .await
     }
 
     async fn play_locked(
