@@ -52,7 +52,7 @@ pub enum StoreError {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// The PostgreSQL notification channel of game changes; the payload is `ID VERSION`.
+/// The PostgreSQL notification channel of game changes; the payload is lines `ID VERSION`.
 pub const CHANGES_CHANNEL: &str = "denkmeter_games";
 
 /// How many connections read a SQLite database beside its one writer.
@@ -537,20 +537,28 @@ impl Store {
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         let mut tx = self.writer.begin().await?;
         let mut results = Vec::with_capacity(batch.len());
+        let mut changed = String::new();
         for pending in batch {
-            let result = pending.write.apply(&mut tx).await;
-            if result.is_ok() && self.backend == Backend::Postgres {
+            match pending.write.apply(&mut tx).await {
+                Ok(()) => {
+                    let (id, version) = (pending.write.game(), pending.write.version() + 1);
+                    changed.push_str(&format!("{id} {version}\n"));
+                    results.push(Ok(()));
+                }
+                Err(StoreError::Conflict) => results.push(Err(StoreError::Conflict)),
+                // Anything else fails the transaction; its writes are retried one by one.
+                Err(error) => return Err(error),
+            }
+        }
+        if self.backend == Backend::Postgres {
+            // One notification for the batch, delivered at commit.
+            for chunk in payload_chunks(&changed) {
                 sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(CHANGES_CHANNEL)
-                    .bind(format!(
-                        "{} {}",
-                        pending.write.game(),
-                        pending.write.version() + 1
-                    ))
+                    .bind(chunk)
                     .execute(&mut *tx)
                     .await?;
             }
-            results.push(result);
         }
         tx.commit().await?;
         Ok(results)
@@ -853,6 +861,7 @@ impl Store {
         Ok(Some(ChangeFeed {
             listener: listen(url).await?,
             url: url.clone(),
+            pending: std::collections::VecDeque::new(),
         }))
     }
 }
@@ -879,30 +888,55 @@ async fn sqlite_pool(url: &str, connections: u32, writer: bool) -> Result<AnyPoo
     Ok(pool)
 }
 
+/// The largest notification payload sent: PostgreSQL's limit is 8,000 bytes.
+const MAX_PAYLOAD: usize = 7_000;
+
+/// Splits newline-ended lines into payloads of at most [`MAX_PAYLOAD`] bytes.
+fn payload_chunks(lines: &str) -> Vec<&str> {
+    let mut chunks = Vec::new();
+    let mut rest = lines;
+    while !rest.is_empty() {
+        let mut end = rest.len().min(MAX_PAYLOAD);
+        if end < rest.len() {
+            end = rest[..end].rfind('\n').map_or(end, |i| i + 1);
+        }
+        chunks.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    chunks
+}
+
 /// Notifications of other servers' writes (PostgreSQL `LISTEN`).
 #[derive(Debug)]
 pub struct ChangeFeed {
     listener: sqlx::postgres::PgListener,
     url: String,
+    /// Changes read from a notification and not yet handed out.
+    pending: std::collections::VecDeque<Change>,
 }
 
 impl ChangeFeed {
     /// The next change. After the connection was lost, a [`Change::Resync`] once it is back:
     /// notifications sent meanwhile are gone.
     pub async fn next(&mut self) -> Change {
+        if let Some(change) = self.pending.pop_front() {
+            return change;
+        }
         loop {
             match self.listener.try_recv().await {
                 Ok(Some(notification)) => {
-                    let payload = notification.payload();
-                    if let Some((id, version)) = payload.split_once(' ') {
-                        if let Ok(version) = version.parse() {
-                            return Change::Game {
+                    for line in notification.payload().lines() {
+                        match line.split_once(' ').map(|(id, v)| (id, v.parse())) {
+                            Some((id, Ok(version))) => self.pending.push_back(Change::Game {
                                 id: id.to_string(),
                                 version,
-                            };
+                            }),
+                            _ => tracing::warn!(line, "unreadable change notification"),
                         }
                     }
-                    tracing::warn!(payload, "unreadable change notification");
+                    if let Some(change) = self.pending.pop_front() {
+                        return change;
+                    }
                 }
                 // sqlx reconnected (and listens again) at once.
                 Ok(None) => return Change::Resync,
@@ -968,6 +1002,19 @@ mod tests {
             sqlite_url(Path::new("/tmp/a?b#c%d.db")),
             "sqlite:///tmp/a%3Fb%23c%25d.db?mode=rwc"
         );
+    }
+
+    #[test]
+    fn notification_payloads_split_at_lines() {
+        let lines: String = (0..1_000).map(|n| format!("game{n:05} {n}\n")).collect();
+        let chunks = payload_chunks(&lines);
+        assert!(chunks.len() > 1);
+        assert!(chunks
+            .iter()
+            .all(|c| c.len() <= MAX_PAYLOAD && c.ends_with('\n')));
+        assert_eq!(chunks.concat(), lines);
+        assert_eq!(payload_chunks("a 1\n"), ["a 1\n"]);
+        assert!(payload_chunks("").is_empty());
     }
 
     #[test]
