@@ -147,7 +147,7 @@ pub fn now_ms() -> i64 {
 }
 
 /// The games in memory, and the size at which idle ones are looked for next.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Loaded {
     games: HashMap<String, Arc<GameProxy>>,
     /// When every game is held, looking again at every insert would cost a scan each time.
@@ -194,10 +194,6 @@ impl Rounds {
         let rounds = Arc::downgrade(self);
         tokio::spawn(resume(rounds));
         Ok(())
-    }
-
-    pub fn config(&self) -> &RoundConfig {
-        &self.config
     }
 
     pub fn search_pool(&self) -> &SearchPool {
@@ -441,24 +437,27 @@ impl Rounds {
 
 /// Resumes the unfinished games where the computer is to move, after a start.
 async fn resume(rounds: Weak<Rounds>) {
-    let Some(ids) = rounds.upgrade().map(|r| (r.config.resume_limit, r)) else {
+    let Some(strong) = rounds.upgrade() else {
         return;
     };
-    let (limit, strong) = ids;
-    let ids = match strong.store.ongoing_computer_games(limit).await {
+    let found = strong
+        .store
+        .ongoing_computer_games(strong.config.resume_limit)
+        .await;
+    drop(strong);
+    let ids = match found {
         Ok(ids) => ids,
         Err(error) => {
             tracing::error!(%error, "cannot resume the computer games");
             return;
         }
     };
-    drop(strong);
     let mut resumed = 0;
     for id in ids {
         let Some(rounds) = rounds.upgrade() else {
             return;
         };
-        // Loading a game schedules its computer move (see `after_load`).
+        // Loading a game schedules its computer move (see `computer_wanted`).
         match rounds.proxy(&id).await {
             Ok(_) => resumed += 1,
             Err(error) => tracing::warn!(game = %id, %error, "cannot resume"),
@@ -475,18 +474,21 @@ mod tests {
 
     use super::*;
 
+    /// Games on a fresh SQLite file in `dir`.
+    async fn rounds_in(dir: &tempfile::TempDir, config: RoundConfig) -> Arc<Rounds> {
+        let path = dir.path().join("games.db");
+        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        Rounds::new(store, config)
+    }
+
     #[tokio::test]
     async fn idle_games_leave_memory_and_watched_ones_stay() {
-        let dir = std::env::temp_dir().join(format!("denkmeter-cache-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(dir.join("cache.db").to_str().unwrap())
-            .await
-            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
         let config = RoundConfig {
             max_loaded: 3,
             ..RoundConfig::default()
         };
-        let rounds = Rounds::new(store, config);
+        let rounds = rounds_in(&dir, config).await;
         let chad = denkmeter_games::registry::find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Human);
         let mut ids = Vec::new();
@@ -517,19 +519,14 @@ mod tests {
         changes.borrow_and_update();
         rounds.play(&ids[7], &black[7], "I8-I5").await.unwrap();
         assert!(changes.has_changed().unwrap(), "the watcher missed a move");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// hyper drops a handler whose client goes away; the move it was storing must still become
     /// the game, reach the watchers, and be answered by the computer.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_move_goes_on_when_its_request_is_dropped() {
-        let dir = std::env::temp_dir().join(format!("denkmeter-drop-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = Store::open(dir.join("drop.db").to_str().unwrap())
-            .await
-            .unwrap();
-        let rounds = Rounds::new(store, RoundConfig::default());
+        let dir = tempfile::tempdir().unwrap();
+        let rounds = rounds_in(&dir, RoundConfig::default()).await;
         let chad = denkmeter_games::registry::find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Computer(1));
         let (id, tokens) = rounds.create(chad, seats, None).await.unwrap();
@@ -555,6 +552,5 @@ mod tests {
         .await
         .expect("the move or the computer's reply never came");
         assert_eq!(answered[0], "C5-A5");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

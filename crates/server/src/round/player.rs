@@ -130,10 +130,13 @@ impl Rounds {
             let interval = self.config.unwatched_computer_interval;
             let due = search.updated_at + interval.as_millis() as i64;
             let wait = due.saturating_sub(now_ms());
+            let arrival = proxy.watcher_arrival();
+            tokio::pin!(arrival);
+            arrival.as_mut().enable();
             if proxy.watchers() == 0 && wait > 0 {
                 tokio::select! {
                     () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
-                    () = proxy.watcher_arrival() => {}
+                    () = arrival => {}
                 }
             }
         }

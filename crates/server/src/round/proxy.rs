@@ -199,8 +199,10 @@ impl GameProxy {
         self.snapshots.receiver_count()
     }
 
-    pub(super) async fn watcher_arrival(&self) {
-        self.watcher_arrived.notified().await;
+    /// Completes when a watcher subscribes after this future was enabled (create and enable it
+    /// before looking at [`GameProxy::watchers`], or an arrival in between is missed).
+    pub(super) fn watcher_arrival(&self) -> tokio::sync::futures::Notified<'_> {
+        self.watcher_arrived.notified()
     }
 
     /// How many computer searches this process has started for the game.
