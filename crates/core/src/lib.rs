@@ -14,7 +14,7 @@ pub mod zobrist;
 
 pub use game::{find_move_by_text, Game, MoveError, RepetitionRule};
 pub use geometry::{Board, Cell, CellInfo, Direction, EdgeLabel, Ray, Shape, SQUARE_DIRECTIONS};
-pub use outcome::{logistic_value, Outcome, Reason, Score, Status, UnknownReason};
+pub use outcome::{logistic_value, Outcome, Reason, ResultError, Score, Status, UnknownReason};
 pub use player::{ByPlayer, Player};
 pub use playthrough::Playthrough;
 pub use position::{Grid, GridCell, PositionError};

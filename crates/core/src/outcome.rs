@@ -65,6 +65,15 @@ impl fmt::Display for Reason {
     }
 }
 
+/// A result or termination that [`Outcome::from_result`] cannot read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultError {
+    #[error("unknown result {0:?}: expected 1-0, 0-1, 1/2-1/2 or *")]
+    Result(String),
+    #[error(transparent)]
+    Termination(#[from] UnknownReason),
+}
+
 /// An unknown termination reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown termination reason {0:?}")]
@@ -112,6 +121,32 @@ impl Outcome {
             reason,
             score: None,
         }
+    }
+
+    /// The ending a result token (`1-0`, `0-1`, `1/2-1/2`, `*`) and an optional termination
+    /// key describe, for a game whose board does not show it (records, stored games): `None`
+    /// for `*`; without a termination, a win counts as a resignation and a draw as agreed.
+    pub fn from_result(
+        result: &str,
+        termination: Option<&str>,
+    ) -> Result<Option<Outcome>, ResultError> {
+        let winner = match result {
+            "*" => return Ok(None),
+            "1-0" => Some(Player::White),
+            "0-1" => Some(Player::Black),
+            "1/2-1/2" => None,
+            other => return Err(ResultError::Result(other.to_string())),
+        };
+        let reason = match termination {
+            Some(text) => text.parse::<Reason>()?,
+            None if winner.is_some() => Reason::Resignation,
+            None => Reason::DrawAgreed,
+        };
+        Ok(Some(Outcome {
+            winner,
+            reason,
+            score: None,
+        }))
     }
 
     /// The PGN-style result token: `1-0`, `0-1` or `1/2-1/2`.

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Game, MoveError, Outcome, Player, Playthrough, PositionError, Reason, Status};
+use crate::{Game, MoveError, Outcome, Player, Playthrough, PositionError, Status};
 
 /// A record as text structure: tags in order, moves as written, and the result token.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,24 +142,10 @@ impl Record {
                 }
             }
             Status::Ongoing => {
-                let winner = match result {
-                    "1-0" => Some(Player::White),
-                    "0-1" => Some(Player::Black),
-                    _ => None,
-                };
-                if result != "*" {
-                    let reason = match self.tag("Termination") {
-                        Some(t) => t
-                            .parse::<Reason>()
-                            .map_err(|e| RecordError::Termination(e.to_string()))?,
-                        None if winner.is_some() => Reason::Resignation,
-                        None => Reason::DrawAgreed,
-                    };
-                    play.end(Outcome {
-                        winner,
-                        reason,
-                        score: None,
-                    });
+                let ending = Outcome::from_result(result, self.tag("Termination"))
+                    .map_err(|e| RecordError::Termination(e.to_string()))?;
+                if let Some(outcome) = ending {
+                    play.end(outcome);
                 }
             }
         }

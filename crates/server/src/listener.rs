@@ -12,10 +12,17 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 use crate::AppState;
+
+/// A connection's place under the cap, carried by every request of the connection. A WebSocket
+/// keeps it for as long as the socket is open (the HTTP connection ends at the upgrade).
+#[derive(Clone, Debug)]
+pub struct ConnectionSlot {
+    _permit: Arc<OwnedSemaphorePermit>,
+}
 
 /// File descriptors kept free for the database, logs and the listener itself.
 const RESERVED_FILES: u64 = 64;
@@ -68,13 +75,16 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
+        let slot = ConnectionSlot {
+            _permit: Arc::new(permit),
+        };
         tokio::spawn(async move {
-            let _permit = permit;
             let service =
                 hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
                     request
                         .extensions_mut()
                         .insert(ConnectInfo::<SocketAddr>(peer));
+                    request.extensions_mut().insert(slot.clone());
                     let app = app.clone();
                     async move {
                         Ok::<_, Infallible>(

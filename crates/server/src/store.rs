@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use denkmeter_core::{ByPlayer, Outcome, Player, Reason};
+use denkmeter_core::{ByPlayer, Outcome, Player};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
@@ -250,33 +250,11 @@ fn outcome_from(
     termination: Option<&str>,
     id: &str,
 ) -> Result<Option<Outcome>, StoreError> {
-    let winner = match result {
-        "*" => return Ok(None),
-        "1-0" => Some(Player::White),
-        "0-1" => Some(Player::Black),
-        "1/2-1/2" => None,
-        other => {
-            return Err(StoreError::Corrupt {
-                id: id.to_string(),
-                what: "result",
-                value: other.to_string(),
-            })
-        }
-    };
-    let reason = match termination {
-        Some(text) => text.parse::<Reason>().map_err(|_| StoreError::Corrupt {
-            id: id.to_string(),
-            what: "termination",
-            value: text.to_string(),
-        })?,
-        None if winner.is_some() => Reason::Resignation,
-        None => Reason::DrawAgreed,
-    };
-    Ok(Some(Outcome {
-        winner,
-        reason,
-        score: None,
-    }))
+    Outcome::from_result(result, termination).map_err(|error| StoreError::Corrupt {
+        id: id.to_string(),
+        what: "result",
+        value: error.to_string(),
+    })
 }
 
 fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static str>) {
@@ -972,6 +950,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use denkmeter_core::Reason;
 
     #[test]
     fn database_texts() {

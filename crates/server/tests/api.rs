@@ -785,6 +785,8 @@ async fn hot_seat_with_a_polling_reader_and_a_spectator(db: &str) {
         let view = next_view(&mut spectator).await;
         let ply = view["ply"].as_u64().unwrap();
         assert!(ply >= seen, "views out of order: {ply} after {seen}");
+        // Every view holds the moves played so far, as they were played.
+        assert_eq!(view["moves"], json!(moves[..ply as usize]), "at ply {ply}");
         seen = ply;
         views += 1;
     }
@@ -875,7 +877,11 @@ async fn tokens_are_stored_as_hashes(db: &str) {
         .unwrap();
     let stored: String = row.get("white_token_hash");
     assert_eq!(stored.len(), 64);
-    assert!(!stored.contains(white));
+    assert_eq!(
+        stored,
+        denkmeter_server::seat::TokenHash::of(white).to_hex(),
+        "the stored value is the token's hash"
+    );
     // As an older server left it: the plain token.
     let legacy = "abcdefghijkmnpqrstuvwxyz";
     sqlx::query("UPDATE games SET black_token_hash = $1 WHERE id = $2")
@@ -990,6 +996,26 @@ mod hygiene {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let (status, _) = server.get("/api/health").await;
         assert_eq!(status, StatusCode::OK);
+        // Open WebSockets count too: they outlive the HTTP connection they upgraded.
+        let (id, _) = server.create("chad", human(), human()).await;
+        let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+        let mut sockets = Vec::new();
+        let mut refused = false;
+        for _ in 0..5 {
+            match tokio_tungstenite::connect_async(&url).await {
+                Ok((socket, _)) => sockets.push(socket),
+                Err(_) => {
+                    refused = true;
+                    break;
+                }
+            }
+        }
+        assert!(
+            refused && sockets.len() <= 4,
+            "{} sockets open under a cap of 4",
+            sockets.len()
+        );
+        drop(sockets);
         server.stop().await;
     }
 

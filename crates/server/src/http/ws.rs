@@ -14,6 +14,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
+use axum::Extension;
 use denkmeter_core::Player;
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
 use super::error::ApiError;
+use crate::listener::ConnectionSlot;
 use crate::round::json::{game_view, GameView};
 use crate::round::{GameProxy, LiveGame};
 use crate::AppState;
@@ -73,6 +75,7 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 pub async fn connect(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    slot: Option<Extension<ConnectionSlot>>,
     headers: HeaderMap,
     query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
@@ -94,7 +97,11 @@ pub async fn connect(
     Ok(upgrade
         .max_message_size(limit)
         .max_frame_size(limit)
-        .on_upgrade(move |socket| watch(socket, proxy, changes, seat)))
+        .on_upgrade(move |socket| async move {
+            // The socket holds its connection's place under the cap while it is open.
+            let _slot = slot;
+            watch(socket, proxy, changes, seat).await;
+        }))
 }
 
 type Sender = SplitSink<WebSocket, Message>;
