@@ -1,22 +1,10 @@
 //! A text drawing of any board, from its description: cells placed by their drawing
-//! coordinates, pieces by their letters, the last move's cells in brackets.
+//! coordinates and drawn by their legend's glyphs, pieces by their letters, the last move's
+//! cells in brackets, and a key made from the legend.
 
 use std::collections::BTreeMap;
 
-use denkmeter_core::{Board, Cell, PositionView};
-
-/// The character of an empty cell, from its drawing classes.
-fn empty_mark(classes: &[&str]) -> char {
-    if classes.iter().any(|c| c.starts_with("castle")) {
-        '+'
-    } else if classes.iter().any(|c| c.starts_with("wall")) {
-        '-'
-    } else if classes.contains(&"light") {
-        ' '
-    } else {
-        '.'
-    }
-}
+use denkmeter_core::{Board, Cell, CellStyle, PositionView, Shape};
 
 /// Draws the board with White at the bottom. `marked` cells (the last move) are bracketed.
 /// Coordinates are doubled so that boards with rows offset by half a cell (hexagonal lattices)
@@ -34,7 +22,7 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         let mark = if view.absent.contains(&cell) {
             ' '
         } else {
-            piece.unwrap_or_else(|| empty_mark(&info.classes))
+            piece.unwrap_or_else(|| board.style(cell).glyph)
         };
         let text = if marked.contains(&cell) {
             format!("({mark})")
@@ -112,17 +100,55 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let has = |prefix: &str| {
-        board
-            .cell_ids()
-            .any(|c| board.info(c).classes.iter().any(|k| k.starts_with(prefix)))
-    };
-    if has("castle") || has("wall") {
-        out.push_str("Empty squares: . open, + castle, - wall. Last move in brackets.\n");
-    } else if has("light") {
-        out.push_str("Pieces stand on the dark squares (.). Last move in brackets.\n");
-    } else if !view.absent.is_empty() {
-        out.push_str("Empty squares: . tile, blank: no tile. Last move in brackets.\n");
+    out.push_str(&key(board));
+    out
+}
+
+/// The key under a drawing: what each glyph of an empty cell means, and the pieces.
+fn key(board: &Board) -> String {
+    let squares: Vec<Cell> = board
+        .cell_ids()
+        .filter(|&c| board.info(c).shape == Shape::Square)
+        .collect();
+    let plain = squares
+        .iter()
+        .any(|&c| board.style(c) == &CellStyle::PLAIN)
+        .then_some(&CellStyle::PLAIN);
+    let mut styles: Vec<&CellStyle> = Vec::new();
+    for style in plain.into_iter().chain(&board.legend().cells) {
+        if !styles
+            .iter()
+            .any(|s| (s.glyph, s.words) == (style.glyph, style.words))
+        {
+            styles.push(style);
+        }
     }
+    let mut parts: Vec<String> = styles
+        .iter()
+        .map(|s| match s.glyph {
+            ' ' => format!("blank {}", s.words),
+            glyph => format!("{glyph} {}", s.words),
+        })
+        .collect();
+    if let Some(words) = board.legend().absent {
+        parts.push(format!("blank {words}"));
+    }
+    let pieces: Vec<String> = board
+        .legend()
+        .pieces
+        .iter()
+        .map(|p| format!("{} {}", p.letter, p.kind))
+        .collect();
+    let mut out = String::new();
+    if !parts.is_empty() {
+        out.push_str(&format!("Cells: {}. ", parts.join(", ")));
+    }
+    if !pieces.is_empty() {
+        out.push_str(&format!(
+            "Pieces: {} (White upper case, Black lower). ",
+            pieces.join(", ")
+        ));
+    }
+    out.push_str("Last move in brackets.\n");
     out
 }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::legend::{CellStyle, Legend, PieceStyle};
+
 /// A cell of a board: an index into [`Board::cells`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(pub u16);
@@ -85,6 +87,8 @@ pub struct Board {
     /// Size of the bounding grid in cell units, for drawing.
     width: f32,
     height: f32,
+    /// How the cells and pieces look.
+    legend: Legend,
 }
 
 impl Board {
@@ -137,6 +141,7 @@ impl Board {
             lines: Vec::new(),
             width: files as f32,
             height: ranks as f32,
+            legend: Legend::default(),
         }
     }
 
@@ -162,24 +167,55 @@ impl Board {
             lines,
             width,
             height,
+            legend: Legend::default(),
         }
     }
 
-    /// Marks the squares of a rectangular board dark and light as on a chequered board: `a1`
+    /// Paints the squares of a rectangular board dark and light as on a chequered board: `a1`
     /// is dark if `a1_dark`, else light (as on Scandinavian boards).
     pub fn checkered(mut self, a1_dark: bool) -> Board {
-        for cell in &mut self.cells {
+        for id in 0..self.cells.len() {
+            let cell = &self.cells[id];
             let (file, y) = (cell.x as i64, cell.y as i64);
             let rank = self.height as i64 - 1 - y;
             let dark = ((file + rank) % 2 == 0) == a1_dark;
-            cell.classes.push(if dark { "dark" } else { "light" });
+            let style = if dark {
+                CellStyle::DARK
+            } else {
+                CellStyle::LIGHT
+            };
+            self.paint(Cell(id as u16), style);
         }
         self
     }
 
-    /// Adds a drawing class to a cell.
-    pub fn add_class(&mut self, cell: Cell, class: &'static str) {
-        self.cells[cell.index()].classes.push(class);
+    /// Gives a cell a style: the cell carries its class and the legend explains it.
+    pub fn paint(&mut self, cell: Cell, style: CellStyle) {
+        self.cells[cell.index()].classes.push(style.class);
+        self.legend.add(style);
+    }
+
+    /// The board with its pieces named in the legend.
+    pub fn with_pieces(mut self, pieces: &[PieceStyle]) -> Board {
+        self.legend.pieces = pieces.to_vec();
+        self
+    }
+
+    /// The board of a game whose cells can leave play; `words` say what such a cell stands for
+    /// (`no tile`).
+    pub fn with_absent_cells(mut self, words: &'static str) -> Board {
+        self.legend.absent = Some(words);
+        self
+    }
+
+    /// How the cells and pieces look.
+    pub fn legend(&self) -> &Legend {
+        &self.legend
+    }
+
+    /// The style of a cell.
+    pub fn style(&self, cell: Cell) -> &CellStyle {
+        self.legend.style(&self.cells[cell.index()].classes)
     }
 
     pub fn len(&self) -> usize {

@@ -3,6 +3,7 @@
 
 mod game;
 mod geometry;
+mod legend;
 mod outcome;
 mod player;
 mod playthrough;
@@ -14,6 +15,7 @@ pub mod zobrist;
 
 pub use game::{find_move_by_text, Game, MoveError, RepetitionRule};
 pub use geometry::{Board, Cell, CellInfo, Direction, EdgeLabel, Ray, Shape, SQUARE_DIRECTIONS};
+pub use legend::{CellStyle, Legend, Palette, PieceShape, PieceStyle, PALETTE};
 pub use outcome::{logistic_value, Outcome, Reason, ResultError, Score, Status, UnknownReason};
 pub use player::{ByPlayer, Player};
 pub use playthrough::Playthrough;

@@ -2,22 +2,10 @@
 
 use std::fmt::Write;
 
-use crate::{Board, Cell, Player, PositionView, Shape};
+use crate::{Board, Cell, PieceShape, Player, PositionView, Shape, PALETTE};
 
 const UNIT: f32 = 40.0;
 const MARGIN: f32 = 24.0;
-
-fn fill_for(classes: &[&str]) -> &'static str {
-    if classes.contains(&"castle-white") || classes.contains(&"castle-black") {
-        "#c9a66b"
-    } else if classes.contains(&"wall-white") || classes.contains(&"wall-black") {
-        "#e2cfa3"
-    } else if classes.contains(&"dark") {
-        "#8b5a2b"
-    } else {
-        "#f3e6c8"
-    }
-}
 
 /// Draws `view` on `board` as a standalone SVG document; `marked` cells (the last move) are
 /// outlined.
@@ -32,7 +20,8 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     );
     let _ = writeln!(
         out,
-        r##"<rect width="{width}" height="{height}" fill="#fbf7ee"/>"##
+        r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
+        PALETTE.background
     );
     let centre = |cell: Cell| {
         let info = board.info(cell);
@@ -45,19 +34,30 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
         let _ = writeln!(
             out,
-            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#555" stroke-width="2"/>"##
+            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="2"/>"#,
+            PALETTE.line
         );
     }
     for cell in board.cell_ids() {
-        if view.absent.contains(&cell) {
-            continue;
-        }
         let info = board.info(cell);
         let (cx, cy) = centre(cell);
+        if view.absent.contains(&cell) {
+            if info.shape == Shape::Square {
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{UNIT}" height="{UNIT}" fill="{}"><title>{}</title></rect>"#,
+                    cx - UNIT / 2.0,
+                    cy - UNIT / 2.0,
+                    PALETTE.absent,
+                    info.name
+                );
+            }
+            continue;
+        }
         let stroke = if marked.contains(&cell) {
-            r##"stroke="#d33" stroke-width="3""##
+            format!(r#"stroke="{}" stroke-width="3""#, PALETTE.marked)
         } else {
-            r##"stroke="#6b5a3e" stroke-width="1""##
+            format!(r#"stroke="{}" stroke-width="1""#, PALETTE.edge)
         };
         match info.shape {
             Shape::Square => {
@@ -66,15 +66,15 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
                     r#"<rect x="{}" y="{}" width="{UNIT}" height="{UNIT}" fill="{}" {stroke}><title>{}</title></rect>"#,
                     cx - UNIT / 2.0,
                     cy - UNIT / 2.0,
-                    fill_for(&info.classes),
+                    board.style(cell).fill,
                     info.name
                 );
             }
             Shape::Point => {
                 let _ = writeln!(
                     out,
-                    r##"<circle cx="{cx}" cy="{cy}" r="5" fill="#555" {stroke}><title>{}</title></circle>"##,
-                    info.name
+                    r#"<circle cx="{cx}" cy="{cy}" r="5" fill="{}" {stroke}><title>{}</title></circle>"#,
+                    PALETTE.line, info.name
                 );
             }
         }
@@ -82,13 +82,26 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     for piece in &view.pieces {
         let (cx, cy) = centre(piece.cell);
         let (fill, ink) = match piece.owner {
-            Player::White => ("#fff", "#000"),
-            Player::Black => ("#222", "#fff"),
+            Player::White => (PALETTE.white_piece, PALETTE.white_ink),
+            Player::Black => (PALETTE.black_piece, PALETTE.black_ink),
+        };
+        let crowned = board
+            .legend()
+            .piece(piece.kind)
+            .is_some_and(|p| p.shape == PieceShape::Crowned);
+        let ring = if crowned {
+            format!(
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{ink}" stroke-width="1.5"/>"#,
+                UNIT * 0.3
+            )
+        } else {
+            String::new()
         };
         let _ = writeln!(
             out,
-            r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000" stroke-width="1.5"/><text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"##,
+            r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{}" stroke-width="1.5"/>{ring}<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"#,
             UNIT * 0.38,
+            PALETTE.piece_edge,
             cy + UNIT * 0.14,
             UNIT * 0.4,
             piece.letter.to_ascii_uppercase()
@@ -98,21 +111,70 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     for label in board.column_labels() {
         let _ = writeln!(
             out,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="#555">{}</text>"##,
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="{}">{}</text>"#,
             MARGIN + (label.at + 0.5) * UNIT,
             height - 8.0,
+            PALETTE.line,
             label.text
         );
     }
     for label in board.row_labels() {
         let _ = writeln!(
             out,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="#555">{}</text>"##,
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="{}">{}</text>"#,
             MARGIN / 2.0,
             MARGIN + (label.at + 0.5) * UNIT + 4.0,
+            PALETTE.line,
             label.text
         );
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CellStyle, PieceStyle, PieceView};
+
+    #[test]
+    fn cells_and_pieces_are_drawn_from_the_legend() {
+        let castle = CellStyle {
+            class: "castle",
+            fill: "#123456",
+            glyph: '+',
+            words: "castle",
+        };
+        let mut board = Board::rectangle(2, 1, false).with_pieces(&[PieceStyle {
+            kind: "queen",
+            letter: 'Q',
+            shape: PieceShape::Crowned,
+        }]);
+        board.paint(Cell(0), castle);
+        let view = PositionView {
+            pieces: vec![PieceView {
+                cell: Cell(0),
+                owner: Player::White,
+                kind: "queen",
+                letter: 'Q',
+            }],
+            absent: vec![Cell(1)],
+            to_move: Player::White,
+        };
+        let svg = diagram(&board, &view, &[]);
+        assert!(svg.contains(r##"fill="#123456""##), "{svg}");
+        assert!(
+            svg.contains(&format!(r#"fill="{}""#, PALETTE.absent)),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains(CellStyle::PLAIN.fill),
+            "no plain cell is left"
+        );
+        assert_eq!(
+            svg.matches("<circle").count(),
+            2,
+            "a crowned disc has a ring"
+        );
+    }
 }

@@ -25,8 +25,8 @@ mod tests;
 use std::ops::ControlFlow;
 
 use denkmeter_core::{
-    Board, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
-    PositionView, Reason, Status, Viewer,
+    Board, Cell, CellStyle, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
+    Player, PositionError, PositionView, Reason, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -37,6 +37,50 @@ use tables::{in_castle, on_wall, CELLS};
 /// The start position.
 pub const START: &str = "12/12/7rrr2/7rkr2/7rrr2/12/12/2RRR7/2RKR7/2RRR7/12/12 w";
 
+const CASTLE_FILL: &str = "#c9a66b";
+const WALL_FILL: &str = "#e2cfa3";
+const CASTLE_WHITE: CellStyle = CellStyle {
+    class: "castle-white",
+    fill: CASTLE_FILL,
+    glyph: '+',
+    words: "castle",
+};
+const CASTLE_BLACK: CellStyle = CellStyle {
+    class: "castle-black",
+    fill: CASTLE_FILL,
+    glyph: '+',
+    words: "castle",
+};
+const WALL_WHITE: CellStyle = CellStyle {
+    class: "wall-white",
+    fill: WALL_FILL,
+    glyph: '-',
+    words: "wall",
+};
+const WALL_BLACK: CellStyle = CellStyle {
+    class: "wall-black",
+    fill: WALL_FILL,
+    glyph: '-',
+    words: "wall",
+};
+const PIECES: [PieceStyle; 3] = [
+    PieceStyle {
+        kind: Kind::King.name(),
+        letter: 'K',
+        shape: PieceShape::Disc,
+    },
+    PieceStyle {
+        kind: Kind::Rook.name(),
+        letter: 'R',
+        shape: PieceShape::Disc,
+    },
+    PieceStyle {
+        kind: Kind::Queen.name(),
+        letter: 'Q',
+        shape: PieceShape::Crowned,
+    },
+];
+
 /// The rules of Chad (ruleset `chad`).
 #[derive(Clone, Debug)]
 pub struct Chad {
@@ -44,21 +88,21 @@ pub struct Chad {
 }
 
 impl Chad {
-    /// The one Chad ruleset. Its board is 12x12 with the castles and walls marked by the drawing
-    /// classes `castle-white`, `castle-black`, `wall-white` and `wall-black`.
+    /// The one Chad ruleset. Its board is 12x12 with the castles and walls painted with the
+    /// styles of classes `castle-white`, `castle-black`, `wall-white` and `wall-black`.
     pub fn new() -> Chad {
-        let mut board = Board::rectangle(tables::SIZE, tables::SIZE, true);
+        let mut board = Board::rectangle(tables::SIZE, tables::SIZE, true).with_pieces(&PIECES);
         for sq in 0..CELLS {
             let cell = Cell(sq as u16);
             for (player, castle, wall) in [
-                (Player::White, "castle-white", "wall-white"),
-                (Player::Black, "castle-black", "wall-black"),
+                (Player::White, CASTLE_WHITE, WALL_WHITE),
+                (Player::Black, CASTLE_BLACK, WALL_BLACK),
             ] {
                 if in_castle(player, sq) {
-                    board.add_class(cell, castle);
+                    board.paint(cell, castle);
                 }
                 if on_wall(player, sq) {
-                    board.add_class(cell, wall);
+                    board.paint(cell, wall);
                 }
             }
         }

@@ -38,8 +38,8 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, ByPlayer, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
-    PositionView, Reason, Status, Viewer,
+    Board, ByPlayer, Cell, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
+    Player, PositionError, PositionView, Reason, Status, Viewer,
 };
 use denkmeter_engine::dynamic::{AnyGame, Ruleset};
 use rand::RngCore;
@@ -160,7 +160,20 @@ impl<V: Variant> Draughts<V> {
     /// The ruleset of variant `V`. Its board marks the squares `dark` and `light`.
     pub fn new() -> Self {
         Draughts {
-            board: Board::rectangle(V::SIZE, V::SIZE, false).checkered(V::A1_DARK),
+            board: Board::rectangle(V::SIZE, V::SIZE, false)
+                .checkered(V::A1_DARK)
+                .with_pieces(&[
+                    PieceStyle {
+                        kind: "man",
+                        letter: Kind::Man.letter(Player::White),
+                        shape: PieceShape::Disc,
+                    },
+                    PieceStyle {
+                        kind: V::DAME_WORD,
+                        letter: Kind::Dame.letter(Player::White),
+                        shape: PieceShape::Crowned,
+                    },
+                ]),
             variant: PhantomData,
         }
     }

@@ -15,8 +15,8 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, Game, MoveError, Outcome, PieceView, Player, PositionError, PositionView, Reason,
-    Status, Viewer,
+    Board, Cell, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView, Player,
+    PositionError, PositionView, Reason, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -113,7 +113,20 @@ impl Shakti {
     /// The Shakti ruleset.
     pub fn new() -> Shakti {
         Shakti {
-            board: Board::rectangle(7, 7, false),
+            board: Board::rectangle(7, 7, false)
+                .with_absent_cells("no tile")
+                .with_pieces(&[
+                    PieceStyle {
+                        kind: Piece::King.name(),
+                        letter: 'K',
+                        shape: PieceShape::Disc,
+                    },
+                    PieceStyle {
+                        kind: Piece::Warrior.name(),
+                        letter: 'W',
+                        shape: PieceShape::Disc,
+                    },
+                ]),
         }
     }
 }

@@ -5,9 +5,9 @@
 
 use std::sync::LazyLock;
 
-use denkmeter_core::{Board, Cell, CellInfo, Direction, Shape};
+use denkmeter_core::{Board, Cell, CellInfo, Direction, PieceShape, PieceStyle, Player, Shape};
 
-use super::state::{coords, next, CELLS, DIRECTIONS, E, NE, NONE, NW};
+use super::state::{coords, next, Piece, CELLS, DIRECTIONS, E, NE, NONE, NW};
 
 /// The distance between two rows in the drawing.
 const ROW_HEIGHT: f32 = 0.866_025_4;
@@ -47,7 +47,18 @@ fn build() -> Board {
             }
         }
     }
-    Board::from_parts(cells, directions, neighbours, lines)
+    Board::from_parts(cells, directions, neighbours, lines).with_pieces(&[
+        PieceStyle {
+            kind: Piece::Disk.name(),
+            letter: Piece::Disk.letter(Player::White),
+            shape: PieceShape::Disc,
+        },
+        PieceStyle {
+            kind: Piece::Sjek.name(),
+            letter: Piece::Sjek.letter(Player::White),
+            shape: PieceShape::Crowned,
+        },
+    ])
 }
 
 /// The board, built once.

@@ -1,7 +1,7 @@
 //! What a viewer is sent: JSON shapes of boards, rulesets, games and moves (see docs/api.md).
 //! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
 
-use denkmeter_core::{Board, MoveView, Player, Shape, Status, Viewer};
+use denkmeter_core::{Board, Cell, MoveView, Player, Shape, Status, Viewer, PALETTE};
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use serde::Serialize;
 
@@ -16,6 +16,36 @@ pub struct CellJson {
     pub y: f32,
     pub shape: &'static str,
     pub classes: Vec<&'static str>,
+    /// The class of the cell's style in the legend (`plain` if it has none).
+    pub style: &'static str,
+}
+
+/// How a kind of cell looks (see `Legend` in core).
+#[derive(Debug, Serialize)]
+pub struct CellStyleJson {
+    pub class: &'static str,
+    pub fill: &'static str,
+    pub glyph: char,
+    pub words: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PieceStyleJson {
+    pub kind: &'static str,
+    pub letter: char,
+    pub shape: &'static str,
+}
+
+/// A board's key: the styles of its cells and pieces, and the colours every board shares.
+#[derive(Debug, Serialize)]
+pub struct LegendJson {
+    /// The plain style first, then every style the board uses.
+    pub cells: Vec<CellStyleJson>,
+    /// What a cell out of play stands for, if cells can leave play.
+    pub absent: Option<&'static str>,
+    pub pieces: Vec<PieceStyleJson>,
+    /// The colours every board shares, by name (`background`, `white_piece`, ...).
+    pub palette: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -33,16 +63,25 @@ pub struct BoardJson {
     pub column_labels: Vec<LabelJson>,
     pub width: f32,
     pub height: f32,
+    pub legend: LegendJson,
 }
 
 impl BoardJson {
     pub fn of(board: &Board) -> BoardJson {
         let (width, height) = board.extent();
+        let legend = board.legend();
+        let style = |s: &denkmeter_core::CellStyle| CellStyleJson {
+            class: s.class,
+            fill: s.fill,
+            glyph: s.glyph,
+            words: s.words,
+        };
         BoardJson {
             cells: board
                 .cells()
                 .iter()
-                .map(|c| CellJson {
+                .enumerate()
+                .map(|(i, c)| CellJson {
                     name: c.name.clone(),
                     x: c.x,
                     y: c.y,
@@ -51,6 +90,7 @@ impl BoardJson {
                         Shape::Point => "point",
                     },
                     classes: c.classes.clone(),
+                    style: board.style(Cell(i as u16)).class,
                 })
                 .collect(),
             lines: board.lines().iter().map(|(a, b)| [a.0, b.0]).collect(),
@@ -72,6 +112,23 @@ impl BoardJson {
                 .collect(),
             width,
             height,
+            legend: LegendJson {
+                cells: std::iter::once(&denkmeter_core::CellStyle::PLAIN)
+                    .chain(&legend.cells)
+                    .map(style)
+                    .collect(),
+                absent: legend.absent,
+                pieces: legend
+                    .pieces
+                    .iter()
+                    .map(|p| PieceStyleJson {
+                        kind: p.kind,
+                        letter: p.letter,
+                        shape: p.shape.name(),
+                    })
+                    .collect(),
+                palette: PALETTE.entries().into_iter().collect(),
+            },
         }
     }
 }

@@ -1,0 +1,184 @@
+//! How a board looks, as data: the styles of its cells and pieces and the colours they share.
+//! The SVG renderer, the terminal drawing and the browser all read a board's [`Legend`], so a
+//! game says once how its castles or tiles look and no renderer names a game.
+
+/// How one kind of cell is drawn: its colour in pictures, its character in text drawings, and
+/// the words that explain it in a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellStyle {
+    /// The drawing class the cells of this kind carry (see [`crate::CellInfo::classes`]).
+    pub class: &'static str,
+    /// The fill colour, as CSS and SVG read it.
+    pub fill: &'static str,
+    /// The character of an empty cell in a text drawing.
+    pub glyph: char,
+    /// What the cell is, for a key: `White's castle`.
+    pub words: &'static str,
+}
+
+impl CellStyle {
+    /// A plain square: every cell that carries no other style.
+    pub const PLAIN: CellStyle = CellStyle {
+        class: "plain",
+        fill: "#f3e6c8",
+        glyph: '.',
+        words: "square",
+    };
+    /// The dark squares of a chequered board (where draughts are played).
+    pub const DARK: CellStyle = CellStyle {
+        class: "dark",
+        fill: "#8b5a2b",
+        glyph: '.',
+        words: "dark square",
+    };
+    /// The light squares of a chequered board.
+    pub const LIGHT: CellStyle = CellStyle {
+        class: "light",
+        fill: "#f3e6c8",
+        glyph: ' ',
+        words: "light square",
+    };
+}
+
+/// How a piece is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceShape {
+    /// A disc in its owner's colour bearing the piece's letter.
+    Disc,
+    /// A disc with a second ring inside it, bearing the letter: a promoted piece.
+    Crowned,
+}
+
+impl PieceShape {
+    /// The shape's name in the JSON the browser reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceShape::Disc => "disc",
+            PieceShape::Crowned => "crowned",
+        }
+    }
+}
+
+/// How one kind of piece is drawn and named in a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceStyle {
+    /// The game's word for the piece, as in [`crate::PieceView::kind`].
+    pub kind: &'static str,
+    /// White's letter for it (Black's is the lower case).
+    pub letter: char,
+    pub shape: PieceShape,
+}
+
+/// The colours every board shares. There is one palette, here; renderers read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// Behind the board.
+    pub background: &'static str,
+    /// The outline of a square.
+    pub edge: &'static str,
+    /// The lines joining points, and the points themselves.
+    pub line: &'static str,
+    /// The outline of the last move's cells.
+    pub marked: &'static str,
+    /// A cell out of play (a removed tile).
+    pub absent: &'static str,
+    /// The outline of a piece.
+    pub piece_edge: &'static str,
+    /// White's and Black's pieces, and the ink of their letters.
+    pub white_piece: &'static str,
+    pub white_ink: &'static str,
+    pub black_piece: &'static str,
+    pub black_ink: &'static str,
+}
+
+impl Palette {
+    /// Every colour by its name (`background`, `white_piece`, ...), for serialisers.
+    pub fn entries(&self) -> [(&'static str, &'static str); 10] {
+        [
+            ("background", self.background),
+            ("edge", self.edge),
+            ("line", self.line),
+            ("marked", self.marked),
+            ("absent", self.absent),
+            ("piece_edge", self.piece_edge),
+            ("white_piece", self.white_piece),
+            ("white_ink", self.white_ink),
+            ("black_piece", self.black_piece),
+            ("black_ink", self.black_ink),
+        ]
+    }
+}
+
+/// The palette.
+pub const PALETTE: Palette = Palette {
+    background: "#fbf7ee",
+    edge: "#6b5a3e",
+    line: "#555555",
+    marked: "#dd3333",
+    absent: "#ebe3d3",
+    piece_edge: "#000000",
+    white_piece: "#ffffff",
+    white_ink: "#000000",
+    black_piece: "#222222",
+    black_ink: "#ffffff",
+};
+
+/// A board's key: the styles of its cells (every class a cell carries that has a look), what a
+/// cell out of play means, and its pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Legend {
+    /// The styles in use, in the order a key lists them. A cell takes the last style among its
+    /// classes, or [`CellStyle::PLAIN`].
+    pub cells: Vec<CellStyle>,
+    /// What a cell out of play stands for (`no tile`), if cells can leave play.
+    pub absent: Option<&'static str>,
+    pub pieces: Vec<PieceStyle>,
+}
+
+impl Legend {
+    /// The style of a cell with these classes.
+    pub fn style(&self, classes: &[&str]) -> &CellStyle {
+        classes
+            .iter()
+            .rev()
+            .find_map(|class| self.cells.iter().find(|s| s.class == *class))
+            .unwrap_or(&CellStyle::PLAIN)
+    }
+
+    /// Adds a style if no style has its class yet.
+    pub fn add(&mut self, style: CellStyle) {
+        if !self.cells.iter().any(|s| s.class == style.class) {
+            self.cells.push(style);
+        }
+    }
+
+    /// The piece style of a kind, if the legend knows it.
+    pub fn piece(&self, kind: &str) -> Option<&PieceStyle> {
+        self.pieces.iter().find(|p| p.kind == kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CASTLE: CellStyle = CellStyle {
+        class: "castle",
+        fill: "#c9a66b",
+        glyph: '+',
+        words: "castle",
+    };
+
+    #[test]
+    fn a_cell_takes_its_last_styled_class_or_the_plain_style() {
+        let mut legend = Legend::default();
+        legend.add(CellStyle::DARK);
+        legend.add(CASTLE);
+        legend.add(CASTLE);
+        assert_eq!(legend.cells.len(), 2, "a style is added once");
+        assert_eq!(legend.style(&["dark", "castle"]).glyph, '+');
+        assert_eq!(legend.style(&["castle", "dark"]).glyph, '.');
+        assert_eq!(legend.style(&["unknown"]), &CellStyle::PLAIN);
+        assert_eq!(legend.style(&[]), &CellStyle::PLAIN);
+    }
+}
