@@ -1,0 +1,64 @@
+//! The facts the rules file states about its example position.
+
+use denkmeter_engine::solver::winning_moves;
+
+use super::*;
+
+#[test]
+fn example_white_mates_in_two_only_by_h7xh9() {
+    let game = chad();
+    let s = position(EXAMPLE_WHITE);
+    let wins = winning_moves(&game, &s, 2);
+    let wins: Vec<String> = wins.iter().map(|&m| game.move_text(&s, m)).collect();
+    assert_eq!(wins, ["H7xH9"]);
+    let mv = game.parse_move(&s, "H7xH9").unwrap();
+    assert!(mv.is_capture());
+    assert!(mv.is_promotion());
+    assert!(winning_moves(&game, &s, 1).is_empty());
+}
+
+#[test]
+fn example_white_h7xh9_promotes_and_checks() {
+    let s = play(&position(EXAMPLE_WHITE), "H7xH9");
+    assert_eq!(
+        s.piece_at(Cell(square("H9") as u16)),
+        Some(Piece::WhiteQueen)
+    );
+    assert!(movegen::in_check(&s));
+    // The king cannot take the queen: the rook on D9 would then check along rank 9.
+    assert!(!has(&s, "I9xH9"));
+}
+
+#[test]
+fn example_black_mates_in_two() {
+    let game = chad();
+    let s = position(EXAMPLE_BLACK);
+    let wins: HashSet<String> = winning_moves(&game, &s, 2)
+        .iter()
+        .map(|&m| game.move_text(&s, m))
+        .collect();
+    assert!(wins.contains("E2-D2"), "{wins:?}");
+    assert!(wins.contains("E2-D1"), "{wins:?}");
+    assert!(winning_moves(&game, &s, 1).is_empty());
+}
+
+#[test]
+fn example_black_line_e2_d2_ends_in_mate() {
+    let game = chad();
+    let s = play(&position(EXAMPLE_BLACK), "E2-D2");
+    assert!(movegen::in_check(&s));
+    assert_eq!(
+        moves_from(&s, "D4"),
+        sorted(&["D4-C5", "D4-E5"]),
+        "only C5 and E5 escape the check"
+    );
+    assert_eq!(legal(&s).len(), 2, "nothing can interpose on D3");
+    for escape in ["D4-C5", "D4-E5"] {
+        let after = play(&play(&s, escape), "D2-D6");
+        assert_eq!(
+            game.status(&after),
+            Status::Over(Outcome::win(Player::Black, Reason::Checkmate)),
+            "{escape} D2-D6"
+        );
+    }
+}
