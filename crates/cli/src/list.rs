@@ -3,10 +3,10 @@
 use anyhow::Result;
 
 pub fn run() -> Result<()> {
-    let rulesets = denkmeter_games::registry::rulesets();
+    let rulesets = crate::registry().rulesets();
     let width = rulesets.iter().map(|g| g.name().len()).max().unwrap_or(0);
     for game in rulesets {
-        outln!("{:width$}  {}", game.name(), game.description());
+        outln!("{:width$}  {}", game.name(), game.facts().description);
     }
     Ok(())
 }

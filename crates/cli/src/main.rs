@@ -29,11 +29,12 @@ mod rules;
 mod serve;
 
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 use denkmeter_engine::dynamic::AnyGame;
+use denkmeter_engine::Registry;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -98,12 +99,20 @@ pub fn write_out(args: std::fmt::Arguments<'_>) {
     }
 }
 
+/// Every ruleset of `denkmeter-games`, built once: the command line's registry, which it hands
+/// to the server.
+pub fn registry() -> &'static Arc<Registry> {
+    static REGISTRY: LazyLock<Arc<Registry>> =
+        LazyLock::new(|| Arc::new(Registry::from_list(denkmeter_games::visit_rulesets)));
+    &REGISTRY
+}
+
 /// The ruleset with this name, or an error listing the known names.
 pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
-    denkmeter_games::registry::find(name).ok_or_else(|| {
+    registry().find(name).ok_or_else(|| {
         anyhow!(
             "unknown ruleset {name:?}; known rulesets: {}",
-            denkmeter_games::registry::names().join(", ")
+            registry().names().join(", ")
         )
     })
 }

@@ -2,13 +2,15 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use denkmeter_engine::matches::{play_match, Agent, MatchConfig};
+use denkmeter_engine::matches::{play_match, MatchConfig};
+use denkmeter_engine::Agent;
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     ruleset: String,
-    /// The first player: random, computer[:LEVEL] or mcts:ITERATIONS.
+    /// The first player: random, computer, computer:LEVEL, mcts:LIMITS or ab:LIMITS (e.g. mcts:2000,
+    /// ab:6, ab:d8,1.5s).
     #[arg(long)]
     first: String,
     /// The second player.

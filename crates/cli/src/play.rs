@@ -9,16 +9,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use denkmeter_core::{Player, Status};
-use denkmeter_engine::dynamic::{AnySession, MAX_LEVEL};
-use denkmeter_engine::matches::Agent;
+use denkmeter_engine::dynamic::AnySession;
+use denkmeter_engine::Agent;
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     ruleset: String,
-    /// Who plays White: human, computer[:LEVEL] (1-6), mcts:ITERATIONS, mcts:SECONDSs or random.
+    /// Who plays White: human, random, computer, computer:LEVEL (1-6), mcts:LIMITS or ab:LIMITS.
     #[arg(long, default_value = "human")]
     white: Seat,
-    /// Who plays Black: human, computer[:LEVEL] (1-6), mcts:ITERATIONS, mcts:SECONDSs or random.
+    /// Who plays Black: human, random, computer, computer:LEVEL (1-6), mcts:LIMITS or ab:LIMITS.
     #[arg(long, default_value = "computer")]
     black: Seat,
     /// Start from this position string instead of the start position.
@@ -36,7 +36,7 @@ pub struct PlayArgs {
 #[derive(Clone, Copy, Debug)]
 pub enum Seat {
     Human,
-    Computer(Agent, Option<u8>),
+    Computer(Agent),
 }
 
 impl FromStr for Seat {
@@ -45,17 +45,10 @@ impl FromStr for Seat {
         if s == "human" {
             return Ok(Seat::Human);
         }
-        let level = match s.split_once(':') {
-            Some(("computer", l)) => l.parse::<u8>().ok(),
-            _ if s == "computer" => Some(3),
-            _ => None,
-        };
-        let agent: Agent = s.parse().map_err(|_| {
-            format!(
-                "expected human, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS, mcts:SECONDSs or random, found {s:?}"
-            )
-        })?;
-        Ok(Seat::Computer(agent, level))
+        let agent: Agent = s
+            .parse()
+            .map_err(|e| format!("{e} (or human for a person)"))?;
+        Ok(Seat::Computer(agent))
     }
 }
 
@@ -63,9 +56,9 @@ impl Seat {
     fn describe(self) -> String {
         match self {
             Seat::Human => "human".to_string(),
-            Seat::Computer(Agent::Random, _) => "random mover".to_string(),
-            Seat::Computer(_, Some(level)) => format!("Denkmeter MCTS level {level}"),
-            Seat::Computer(agent, None) => format!("Denkmeter {agent}"),
+            Seat::Computer(Agent::Random) => "random mover".to_string(),
+            Seat::Computer(Agent::Computer(level)) => format!("Denkmeter MCTS level {level}"),
+            Seat::Computer(agent) => format!("Denkmeter {agent}"),
         }
     }
 }
@@ -162,7 +155,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     outln!(
         "Denkmeter: {} ({}). {HELP}",
         game.name(),
-        game.description()
+        game.facts().description
     );
     outln!(
         "The record is saved to {} after every move.",
@@ -200,11 +193,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         let player = table.session.to_move();
         let seat = seats[player.index()];
         let chosen = match seat {
-            Seat::Computer(agent, _) => {
+            Seat::Computer(agent) => {
                 outln!("{player} ({}) is thinking...", seat.describe());
                 let ply = table.session.moves().len() as u64;
-                let mv = agent
-                    .choose(table.session.as_ref(), seed.wrapping_add(ply))
+                let mv = table
+                    .session
+                    .choose_move(&agent, seed.wrapping_add(ply))
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
                 outln!("{player} plays {mv}");
                 mv
@@ -308,15 +302,15 @@ mod tests {
         assert!(matches!("human".parse::<Seat>(), Ok(Seat::Human)));
         assert!(matches!(
             "computer:2".parse::<Seat>(),
-            Ok(Seat::Computer(_, Some(2)))
+            Ok(Seat::Computer(Agent::Computer(2)))
         ));
         assert!(matches!(
             "computer".parse::<Seat>(),
-            Ok(Seat::Computer(_, Some(3)))
+            Ok(Seat::Computer(Agent::Computer(3)))
         ));
         assert!(matches!(
             "random".parse::<Seat>(),
-            Ok(Seat::Computer(Agent::Random, None))
+            Ok(Seat::Computer(Agent::Random))
         ));
         assert!("computer:9".parse::<Seat>().is_err());
         assert!("robot".parse::<Seat>().is_err());

@@ -41,8 +41,8 @@ pub struct ServeArgs {
     /// Seconds between two moves of a computer-vs-computer game that nobody watches.
     #[arg(long, default_value_t = 2.0)]
     unwatched_computer_interval: f64,
-    /// An origin (https://example.org) whose pages may open this server's WebSockets besides
-    /// its own; repeatable; `*` allows any.
+    /// An origin whose pages may open this server's WebSockets besides its own, as browsers
+    /// send it (`https://example.org`); repeatable; `*` allows any.
     #[arg(long = "allow-origin")]
     allow_origins: Vec<String>,
 }
@@ -95,8 +95,14 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             let _ = tokio::signal::ctrl_c().await;
             tracing::info!("stopping");
         };
-        denkmeter_server::serve(addr, &args.database, config, shutdown)
-            .await
-            .map_err(anyhow::Error::from)
+        denkmeter_server::serve(
+            addr,
+            &args.database,
+            config,
+            crate::registry().clone(),
+            shutdown,
+        )
+        .await
+        .map_err(anyhow::Error::from)
     })
 }

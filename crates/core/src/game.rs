@@ -43,36 +43,101 @@ pub enum RepetitionRule {
     ForbidThird,
 }
 
+/// What a ruleset is, apart from its rules: fixed for the ruleset's life, so each game declares
+/// it once as a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// The stable ruleset name, e.g. `chad` or `scandinavian-8x8-weak-free`.
+    pub name: &'static str,
+    /// The game's name for its rules page (`chad` for every Chad ruleset).
+    pub family: &'static str,
+    /// One line for `denkmeter list`.
+    pub description: &'static str,
+    /// The rules page of the family, in Markdown (`docs/rules/FAMILY.md`).
+    pub rules: &'static str,
+    /// Whether a player may not see all of the position.
+    pub hidden_information: bool,
+    pub repetition: RepetitionRule,
+    /// Random playouts longer than this many plies are cut off and scored by the evaluation.
+    pub playout_limit: usize,
+}
+
+impl Facts {
+    /// The facts of a perfect-information ruleset where the third repetition draws and
+    /// playouts stop at 400 plies; change the rest with struct update syntax.
+    pub const fn new(
+        name: &'static str,
+        family: &'static str,
+        description: &'static str,
+        rules: &'static str,
+    ) -> Facts {
+        Facts {
+            name,
+            family,
+            description,
+            rules,
+            hidden_information: false,
+            repetition: RepetitionRule::DrawOnThird,
+            playout_limit: 400,
+        }
+    }
+}
+
 /// The rules of one ruleset. Implementations hold the ruleset's parameters (`&self`), so one
 /// type can serve several rulesets.
 ///
 /// Conventions: `legal_moves` clears the vector and fills it with every legal move (a forced pass
-/// is a move; a finished game has none); `play` is only called with a move `legal_moves` gave;
-/// `status` reads the position alone (repetition is [`crate::Playthrough`]'s job).
+/// is a move; a finished game has none); `play_unchecked` is only called with a move
+/// `legal_moves` gave; `status` reads the position alone (repetition is
+/// [`crate::Playthrough`]'s job).
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     type State: Clone + Debug + Send + Sync + 'static;
-    /// What one player knows of a state. Perfect-information games use the state itself.
-    type Observation: Clone + Debug + Send + Sync + 'static;
 
-    /// The stable ruleset name, e.g. `chad`.
-    fn name(&self) -> &str;
-    /// The game's module name (`chad` for every Chad ruleset), used to find its rules page.
-    fn family(&self) -> &'static str;
-    /// One line for `denkmeter list`.
-    fn description(&self) -> &str;
+    // Facts.
+
+    /// The ruleset's name, family, description, rules page and fixed parameters.
+    fn facts(&self) -> &Facts;
+    /// The ruleset's stable name (from [`Game::facts`]).
+    fn name(&self) -> &'static str {
+        self.facts().name
+    }
     fn board(&self) -> &Board;
+
+    // Rules.
 
     fn start(&self) -> Self::State;
     fn to_move(&self, state: &Self::State) -> Player;
     fn legal_moves(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
-    fn play(&self, state: &mut Self::State, mv: Self::Move);
+    /// Plays a move that [`Game::legal_moves`] gave, without checking it: the fast path of
+    /// search and perft. Another move may leave the state meaningless; callers with untrusted
+    /// moves use [`Game::play`].
+    fn play_unchecked(&self, state: &mut Self::State, mv: Self::Move);
+    /// Plays a move after checking that it is legal.
+    fn play(&self, state: &mut Self::State, mv: Self::Move) -> Result<(), MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        if !moves.contains(&mv) {
+            return Err(MoveError::illegal(
+                &format!("{mv:?}"),
+                "not among the legal moves",
+            ));
+        }
+        self.play_unchecked(state, mv);
+        Ok(())
+    }
     fn status(&self, state: &Self::State) -> Status;
     /// A Zobrist hash of the whole position (board and side to move).
     fn hash(&self, state: &Self::State) -> u64;
-    fn repetition_rule(&self) -> RepetitionRule {
-        RepetitionRule::DrawOnThird
+
+    /// The static evaluation of an unfinished position for the side to move, in hundredths of
+    /// the game's basic unit (100 is a man or a rook up); see [`crate::win_rate`]. 0 unless the
+    /// game knows better.
+    fn evaluate(&self, _state: &Self::State) -> i32 {
+        0
     }
+
+    // Notation.
 
     /// The move in the game's notation.
     fn move_text(&self, state: &Self::State, mv: Self::Move) -> String;
@@ -80,6 +145,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
     fn position_text(&self, state: &Self::State) -> String;
     fn parse_position(&self, text: &str) -> Result<Self::State, PositionError>;
+
+    // Views.
 
     /// The cells a person clicks for `mv`, and what it changes.
     fn move_view(&self, state: &Self::State, mv: Self::Move) -> MoveView;
@@ -91,23 +158,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         text.to_string()
     }
 
-    /// What `player` knows of `state`.
-    fn observe(&self, state: &Self::State, player: Player) -> Self::Observation;
-    /// A full state consistent with an observation, drawn at random.
-    fn sample(&self, observation: &Self::Observation, rng: &mut dyn RngCore) -> Self::State;
-    fn has_hidden_information(&self) -> bool {
-        false
-    }
+    // Hidden information.
 
-    /// Playouts longer than this many plies are cut off and scored by [`Game::playout_value`].
-    fn playout_limit(&self) -> usize {
-        400
+    /// A full state drawn at random among those `player` cannot tell from `state` (what a
+    /// search for `player` may look at). Games that hide nothing return the state itself;
+    /// games that hide something override this and set [`Facts::hidden_information`].
+    fn determinize(
+        &self,
+        state: &Self::State,
+        _player: Player,
+        _rng: &mut dyn RngCore,
+    ) -> Self::State {
+        state.clone()
     }
-    /// The value, between 0 and 1, of an unfinished playout for White. 0.5 unless the game
-    /// knows better.
-    fn playout_value(&self, _state: &Self::State) -> f64 {
-        0.5
-    }
+}
+
+/// Something that takes every ruleset in turn, each as its own [`Game`] type: how the
+/// workspace learns of the rulesets (see `denkmeter_games::visit_rulesets`) without a list of
+/// trait objects in the rules crate.
+pub trait RulesetVisitor {
+    fn visit<G: Game>(&mut self, game: G);
 }
 
 /// Finds the move among `state`'s legal moves whose text, normalised by `normalise`, equals the

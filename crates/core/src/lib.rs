@@ -1,22 +1,28 @@
 //! Denkmeter's vocabulary: players, boards as data, positions, the [`Game`] trait, outcomes,
 //! repetition tracking and records. No rules of any particular game live here.
 
+mod bits;
 mod game;
 mod geometry;
 mod legend;
 mod outcome;
+pub mod perft;
 mod player;
 mod playthrough;
 mod position;
 mod record;
+pub mod solver;
 pub mod svg;
 mod view;
 pub mod zobrist;
 
-pub use game::{find_move_by_text, Game, MoveError, RepetitionRule};
+pub use bits::Bits;
+pub use game::{find_move_by_text, Facts, Game, MoveError, RepetitionRule, RulesetVisitor};
 pub use geometry::{Board, Cell, CellInfo, Direction, EdgeLabel, Ray, Shape, SQUARE_DIRECTIONS};
 pub use legend::{CellStyle, Legend, Palette, PieceShape, PieceStyle, PALETTE};
-pub use outcome::{logistic_value, Outcome, Reason, ResultError, Score, Status, UnknownReason};
+pub use outcome::{
+    win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,
+};
 pub use player::{ByPlayer, Player};
 pub use playthrough::Playthrough;
 pub use position::{Grid, GridCell, PositionError};

@@ -184,17 +184,21 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A value between 0 and 1 for White from White's advantage (material, say): the logistic
-/// curve `1 / (1 + e^(-scale * advantage))`, 0.5 when even. Games use it to score playouts that
-/// were cut off before the end.
+/// The win-rate model: the expected score (0 to 1) of the side whose evaluation is `eval` (see
+/// [`crate::Game::evaluate`]): the logistic curve `1 / (1 + e^(-eval / 200))`, 0.5 when even,
+/// about 0.62 a man up and 0.82 three men up. Playouts cut off before the end are scored by it.
 ///
 /// ```
-/// assert_eq!(denkmeter_core::logistic_value(0.0, 0.5), 0.5);
-/// assert!(denkmeter_core::logistic_value(3.0, 0.5) > 0.8);
+/// assert_eq!(denkmeter_core::win_rate(0), 0.5);
+/// assert!(denkmeter_core::win_rate(300) > 0.8);
+/// assert!((denkmeter_core::win_rate(-100) + denkmeter_core::win_rate(100) - 1.0).abs() < 1e-12);
 /// ```
-pub fn logistic_value(advantage: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + (-scale * advantage).exp())
+pub fn win_rate(eval: i32) -> f64 {
+    1.0 / (1.0 + (-f64::from(eval) / WIN_RATE_SCALE).exp())
 }
+
+/// The evaluation at which [`win_rate`] is `1 / (1 + e^-1)`, about 0.73.
+pub const WIN_RATE_SCALE: f64 = 200.0;
 
 /// Whether a game goes on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -85,7 +85,7 @@ impl<G: Game> Playthrough<G> {
         if status.is_over() {
             return status;
         }
-        if self.game.repetition_rule() == RepetitionRule::DrawOnThird && self.repetitions() >= 3 {
+        if self.game.facts().repetition == RepetitionRule::DrawOnThird && self.repetitions() >= 3 {
             return Status::Over(Outcome::draw(Reason::Repetition));
         }
         status
@@ -98,10 +98,10 @@ impl<G: Game> Playthrough<G> {
             return;
         }
         self.game.legal_moves(&self.state, moves);
-        if self.game.repetition_rule() == RepetitionRule::ForbidThird {
+        if self.game.facts().repetition == RepetitionRule::ForbidThird {
             moves.retain(|&m| {
                 let mut next = self.state.clone();
-                self.game.play(&mut next, m);
+                self.game.play_unchecked(&mut next, m);
                 let h = self.game.hash(&next);
                 self.hashes.iter().filter(|&&x| x == h).count() < 2
             });
@@ -122,7 +122,7 @@ impl<G: Game> Playthrough<G> {
             return Err(MoveError::illegal(&text, reason));
         }
         self.previous = Some(self.state.clone());
-        self.game.play(&mut self.state, mv);
+        self.game.play_unchecked(&mut self.state, mv);
         self.moves.push(mv);
         self.texts.push(text);
         self.hashes.push(self.game.hash(&self.state));

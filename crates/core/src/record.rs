@@ -76,7 +76,7 @@ impl Record {
     pub fn of<G: Game>(game: &Playthrough<G>, extra: &[(&str, &str)]) -> Record {
         let g = game.game();
         let mut record = Record::default();
-        record.set_tag("Game", g.family());
+        record.set_tag("Game", g.facts().family);
         record.set_tag("Ruleset", g.name());
         for (k, v) in extra {
             record.set_tag(k, *v);

@@ -2,21 +2,21 @@
 //! ruleset by name, with moves and positions as text.
 //!
 //! It lives in the engine crate rather than in core because it offers search (the computer's
-//! move) and perft to its callers, and the engine must not depend on the games.
+//! move) to its callers; the rules crate knows only core, and the engine wraps its rulesets
+//! (see [`crate::Registry`]).
 
 use std::fmt::Debug;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError, PositionView,
-    Record, RecordError, Status, Viewer,
+    perft, Board, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError,
+    PositionView, Record, RecordError, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::alphabeta::{self, SearchLimits};
-use crate::mcts::{self, Limits, MctsConfig};
-use crate::perft;
+use crate::mcts::{self, MctsConfig};
+use crate::{search, Agent};
 
 /// A legal move as text with what a person clicks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,12 +27,12 @@ pub struct LegalMove {
 
 /// A ruleset, whatever its game.
 pub trait AnyGame: Debug + Send + Sync {
-    fn name(&self) -> &str;
-    /// The game's module name, which names its rules page.
-    fn family(&self) -> &'static str;
-    fn description(&self) -> &str;
+    /// The ruleset's name, family, description, rules page and fixed parameters.
+    fn facts(&self) -> &Facts;
+    fn name(&self) -> &'static str {
+        self.facts().name
+    }
     fn board(&self) -> &Board;
-    fn has_hidden_information(&self) -> bool;
     fn start_position(&self) -> String;
     /// A new game from the start or from a position string.
     fn new_game(&self, position: Option<&str>) -> Result<Box<dyn AnySession>, PositionError>;
@@ -65,14 +65,10 @@ pub trait AnySession: Debug + Send + Sync {
     fn view(&self, viewer: Viewer) -> PositionView;
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
-    /// The computer's choice for the side to move, as text; `None` if there is no move.
-    /// For hidden-information games it searches a state sampled from what the mover sees.
-    fn computer_move(&self, limits: Limits, seed: u64) -> Option<String>;
-    /// The alpha-beta search's choice for the side to move, as text. For hidden-information
-    /// games it searches a state sampled from what the mover sees.
-    fn alphabeta_move(&self, limits: SearchLimits, seed: u64) -> Option<String>;
-    /// A uniformly random legal move, as text.
-    fn random_move(&self, seed: u64) -> Option<String>;
+    /// The agent's choice for the side to move, as text; `None` if there is no move. A search
+    /// in a hidden-information game looks at a state drawn from what the mover sees. The same
+    /// seed gives the same move whenever the agent's limits do not depend on the clock.
+    fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String>;
     fn record(&self, tags: &[(&str, &str)]) -> Record;
     fn box_clone(&self) -> Box<dyn AnySession>;
 }
@@ -96,24 +92,12 @@ impl<G: Game> Ruleset<G> {
 }
 
 impl<G: Game> AnyGame for Ruleset<G> {
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-
-    fn family(&self) -> &'static str {
-        self.0.family()
-    }
-
-    fn description(&self) -> &str {
-        self.0.description()
+    fn facts(&self) -> &Facts {
+        self.0.facts()
     }
 
     fn board(&self) -> &Board {
         self.0.board()
-    }
-
-    fn has_hidden_information(&self) -> bool {
-        self.0.has_hidden_information()
     }
 
     fn start_position(&self) -> String {
@@ -222,57 +206,38 @@ impl<G: Game> AnySession for Session<G> {
         self.0.end(outcome);
     }
 
-    fn computer_move(&self, limits: Limits, seed: u64) -> Option<String> {
+    fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String> {
         let game = self.0.game();
-        let mut legal = Vec::new();
-        self.0.legal_moves(&mut legal);
-        if legal.is_empty() {
-            return None;
-        }
-        let mover = self.0.to_move();
-        let state = if game.has_hidden_information() {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
-            game.sample(&game.observe(self.0.state(), mover), &mut rng)
-        } else {
-            self.0.state().clone()
-        };
-        let report = mcts::search(game, &state, &MctsConfig::new(limits, seed))?;
-        // The search ignores the game's history; never choose a move the repetition rule forbids.
-        let best = if legal.contains(&report.best) {
-            report.best
-        } else {
-            legal[0]
-        };
-        Some(game.move_text(self.0.state(), best))
-    }
-
-    fn alphabeta_move(&self, limits: SearchLimits, seed: u64) -> Option<String> {
-        let game = self.0.game();
-        let mut legal = Vec::new();
-        self.0.legal_moves(&mut legal);
-        let mover = self.0.to_move();
-        let state = if game.has_hidden_information() {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
-            game.sample(&game.observe(self.0.state(), mover), &mut rng)
-        } else {
-            self.0.state().clone()
-        };
-        let found = alphabeta::search(game, &state, limits)?;
-        let best = if legal.contains(&found.best) {
-            found.best
-        } else {
-            *legal.first()?
-        };
-        Some(game.move_text(self.0.state(), best))
-    }
-
-    fn random_move(&self, seed: u64) -> Option<String> {
-        use rand::seq::SliceRandom;
         let mut legal = Vec::new();
         self.0.legal_moves(&mut legal);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mv = *legal.choose(&mut rng)?;
-        Some(self.0.game().move_text(self.0.state(), mv))
+        let chosen = match *agent {
+            Agent::Random => {
+                use rand::seq::SliceRandom;
+                *legal.choose(&mut rng)?
+            }
+            Agent::Computer(_) | Agent::Mcts(_) | Agent::AlphaBeta(_) => {
+                let limits = agent.limits()?;
+                let state = if game.facts().hidden_information {
+                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+                    game.determinize(self.0.state(), self.0.to_move(), &mut rng)
+                } else {
+                    self.0.state().clone()
+                };
+                let best = match agent {
+                    Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
+                    _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
+                };
+                // The search ignores the game's history; never choose a move the repetition
+                // rule forbids.
+                if legal.contains(&best) {
+                    best
+                } else {
+                    *legal.first()?
+                }
+            }
+        };
+        Some(game.move_text(self.0.state(), chosen))
     }
 
     fn record(&self, tags: &[(&str, &str)]) -> Record {
@@ -283,25 +248,3 @@ impl<G: Game> AnySession for Session<G> {
         Box::new(self.clone())
     }
 }
-
-/// Playing strength: level `n` searches a fixed number of iterations, stopping early at the
-/// level's time limit. A seeded game is reproducible whenever the iterations finish within the
-/// time limit (always for the low levels).
-pub fn level_limits(level: u8) -> Option<Limits> {
-    let (iterations, seconds) = match level {
-        1 => (100, 1.0),
-        2 => (400, 1.0),
-        3 => (1_500, 2.0),
-        4 => (5_000, 3.0),
-        5 => (15_000, 5.0),
-        6 => (50_000, 10.0),
-        _ => return None,
-    };
-    Some(Limits {
-        iterations: Some(iterations),
-        time: Some(std::time::Duration::from_secs_f64(seconds)),
-    })
-}
-
-/// The highest level.
-pub const MAX_LEVEL: u8 = 6;

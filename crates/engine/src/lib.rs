@@ -1,9 +1,17 @@
-//! Denkmeter's engine: perft, the generic Monte Carlo tree search, the mate solver, matches, and
-//! the object-safe layer that the command line and the server use. No game names live here.
+//! Denkmeter's engine: search (alpha-beta and Monte Carlo tree search), agents and matches,
+//! and the object-safe layer and registry that the command line and the server use. No game
+//! names live here; perft and the mate solver, which need no heuristics, live beside the rules
+//! in core.
 
-pub mod alphabeta;
+pub mod agent;
 pub mod dynamic;
+mod limits;
 pub mod matches;
 pub mod mcts;
-pub mod perft;
-pub mod solver;
+mod registry;
+pub mod search;
+
+pub use agent::{level_limits, Agent, AgentError, MAX_LEVEL};
+pub use limits::Limits;
+pub use registry::Registry;
+pub use search::SearchResult;

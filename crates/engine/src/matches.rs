@@ -2,127 +2,11 @@
 //! bar, draw rate and game length.
 
 use std::fmt;
-use std::str::FromStr;
-use std::time::Duration;
 
 use denkmeter_core::{Outcome, Player, Reason, Status};
 
-use crate::alphabeta::SearchLimits;
-use crate::dynamic::{level_limits, AnyGame, AnySession, MAX_LEVEL};
-use crate::mcts::Limits;
-
-/// Who makes the moves.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Agent {
-    /// A uniformly random legal move.
-    Random,
-    /// The generic MCTS with these limits.
-    Mcts(Limits),
-    /// The generic alpha-beta search with these limits.
-    AlphaBeta(SearchLimits),
-}
-
-impl Agent {
-    /// The computer at a level (1 to [`MAX_LEVEL`]).
-    pub fn level(level: u8) -> Option<Agent> {
-        level_limits(level).map(Agent::Mcts)
-    }
-
-    /// The agent's move for the side to move, as text.
-    pub fn choose(&self, session: &dyn AnySession, seed: u64) -> Option<String> {
-        match self {
-            Agent::Random => session.random_move(seed),
-            Agent::Mcts(limits) => session.computer_move(*limits, seed),
-            Agent::AlphaBeta(limits) => session.alphabeta_move(*limits, seed),
-        }
-    }
-}
-
-/// An agent spec that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), mcts:ITERATIONS, mcts:SECONDSs, ab:DEPTH or ab:SECONDSs")]
-pub struct AgentError(pub String);
-
-impl FromStr for Agent {
-    type Err = AgentError;
-
-    /// `random`, `computer` (level 3), `computer:LEVEL`, `mcts:ITERATIONS`, or a time limit
-    /// `mcts:2.5s` / `mcts:300ms`; the alpha-beta search to a depth `ab:6` or for a time `ab:2s`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || AgentError(s.to_string());
-        let (kind, arg) = match s.split_once(':') {
-            Some((k, a)) => (k, Some(a)),
-            None => (s, None),
-        };
-        match (kind, arg) {
-            ("random", None) => Ok(Agent::Random),
-            ("computer", None) => Agent::level(3).ok_or_else(bad),
-            ("computer", Some(level)) => {
-                Agent::level(level.parse().map_err(|_| bad())?).ok_or_else(bad)
-            }
-            ("ab", Some(arg)) => {
-                if let Some(secs) = arg.strip_suffix('s') {
-                    match secs.parse::<f64>() {
-                        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Agent::AlphaBeta(SearchLimits {
-                            depth: None,
-                            time: Some(Duration::from_secs_f64(s)),
-                        })),
-                        _ => Err(bad()),
-                    }
-                } else {
-                    match arg.parse::<u32>() {
-                        Ok(d) if (1..=64).contains(&d) => Ok(Agent::AlphaBeta(SearchLimits {
-                            depth: Some(d),
-                            time: None,
-                        })),
-                        _ => Err(bad()),
-                    }
-                }
-            }
-            ("mcts", Some(arg)) => {
-                if let Some(ms) = arg.strip_suffix("ms") {
-                    match ms.parse::<u64>() {
-                        Ok(ms) if ms > 0 => {
-                            Ok(Agent::Mcts(Limits::time(Duration::from_millis(ms))))
-                        }
-                        _ => Err(bad()),
-                    }
-                } else if let Some(secs) = arg.strip_suffix('s') {
-                    match secs.parse::<f64>() {
-                        Ok(s) if s > 0.0 && s <= 3600.0 => {
-                            Ok(Agent::Mcts(Limits::time(Duration::from_secs_f64(s))))
-                        }
-                        _ => Err(bad()),
-                    }
-                } else {
-                    match arg.parse::<u64>() {
-                        Ok(n) if n > 0 => Ok(Agent::Mcts(Limits::iterations(n))),
-                        _ => Err(bad()),
-                    }
-                }
-            }
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl fmt::Display for Agent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Agent::Random => f.write_str("random"),
-            Agent::AlphaBeta(l) => match (l.depth, l.time) {
-                (Some(d), _) => write!(f, "ab:{d}"),
-                (None, Some(t)) => write!(f, "ab:{}ms", t.as_millis()),
-                (None, None) => f.write_str("ab"),
-            },
-            Agent::Mcts(l) => match (l.iterations, l.time) {
-                (Some(n), _) => write!(f, "mcts:{n}"),
-                (None, Some(t)) => write!(f, "mcts:{}ms", t.as_millis()),
-                (None, None) => f.write_str("mcts"),
-            },
-        }
-    }
-}
+use crate::dynamic::AnyGame;
+use crate::Agent;
 
 /// The settings of a match.
 #[derive(Clone, Debug)]
@@ -233,7 +117,7 @@ pub fn play_game(
         let seed = seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(plies as u64);
-        let Some(mv) = agent.choose(session.as_ref(), seed) else {
+        let Some(mv) = session.choose_move(&agent, seed) else {
             return (Outcome::draw(Reason::NoMoves), plies);
         };
         if session.play(&mv).is_err() {
@@ -286,38 +170,6 @@ pub fn play_match(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn agents_parse_and_print() {
-        assert_eq!("random".parse::<Agent>(), Ok(Agent::Random));
-        assert_eq!("computer:1".parse::<Agent>(), Ok(Agent::level(1).unwrap()));
-        assert_eq!("mcts:250".parse::<Agent>().unwrap().to_string(), "mcts:250");
-        assert_eq!(
-            "mcts:1.5s".parse::<Agent>().unwrap().to_string(),
-            "mcts:1500ms"
-        );
-        assert_eq!(
-            "mcts:20ms".parse::<Agent>().unwrap().to_string(),
-            "mcts:20ms"
-        );
-        assert_eq!("ab:5".parse::<Agent>().unwrap().to_string(), "ab:5");
-        assert_eq!("ab:0.5s".parse::<Agent>().unwrap().to_string(), "ab:500ms");
-        for bad in [
-            "ab:0",
-            "ab:x",
-            "ab:99",
-            "computer:0",
-            "computer:99",
-            "mcts:0",
-            "mcts:x",
-            "mcts:-1s",
-            "mcts:NaNs",
-            "human",
-            "",
-        ] {
-            assert!(bad.parse::<Agent>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn elo_is_zero_at_even_score_and_grows_with_it() {

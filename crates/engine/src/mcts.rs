@@ -1,36 +1,16 @@
 //! Monte Carlo tree search (UCT) with random playouts, for every game. Reproducible: the same
 //! seed and iteration budget give the same move.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use denkmeter_core::{Game, Player, Status};
+
+use crate::search::eval::{score_of_value, white_value};
+use crate::search::SearchResult;
+use crate::Limits;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// When a search stops: whichever limit is reached first. With no time limit the search is
-/// deterministic for a given seed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
-    pub iterations: Option<u64>,
-    pub time: Option<Duration>,
-}
-
-impl Limits {
-    pub fn iterations(n: u64) -> Limits {
-        Limits {
-            iterations: Some(n),
-            time: None,
-        }
-    }
-
-    pub fn time(t: Duration) -> Limits {
-        Limits {
-            iterations: None,
-            time: Some(t),
-        }
-    }
-}
 
 /// The MCTS parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,15 +31,6 @@ impl MctsConfig {
     }
 }
 
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchReport<M> {
-    pub best: M,
-    pub iterations: u64,
-    /// The root's moves with their visit counts and mean value for the player to move.
-    pub children: Vec<(M, u32, f64)>,
-}
-
 #[derive(Debug)]
 struct Node<M> {
     mv: Option<M>,
@@ -75,13 +46,17 @@ struct Node<M> {
     terminal: Option<f64>,
 }
 
+/// The iterations a search runs when no limit is given.
+pub const DEFAULT_ITERATIONS: u64 = 1000;
+
 /// Runs MCTS from `state` and returns the most visited move, or `None` if there is no legal
-/// move.
+/// move. `config.limits.nodes` counts iterations; the depth limit means nothing here. The
+/// score is the win-rate model's evaluation of the chosen move's mean value.
 pub fn search<G: Game>(
     game: &G,
     state: &G::State,
     config: &MctsConfig,
-) -> Option<SearchReport<G::Move>> {
+) -> Option<SearchResult<G::Move>> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
     let mut root_moves = Vec::new();
     game.legal_moves(state, &mut root_moves);
@@ -89,10 +64,11 @@ pub fn search<G: Game>(
         return None;
     }
     if root_moves.len() == 1 {
-        return Some(SearchReport {
+        return Some(SearchResult {
             best: root_moves[0],
-            iterations: 0,
-            children: vec![(root_moves[0], 0, 0.5)],
+            score: 0,
+            depth: 0,
+            nodes: 0,
         });
     }
     root_moves.shuffle(&mut rng);
@@ -111,13 +87,15 @@ pub fn search<G: Game>(
     let mut moves = Vec::new();
     let mut iterations = 0u64;
     loop {
-        if config.limits.iterations.is_some_and(|n| iterations >= n) {
+        if config.limits.nodes.is_some_and(|n| iterations >= n) {
             break;
         }
         if iterations % 64 == 0 && config.limits.time.is_some_and(|t| started.elapsed() >= t) {
             break;
         }
-        if config.limits.iterations.is_none() && config.limits.time.is_none() && iterations >= 1000
+        if config.limits.nodes.is_none()
+            && config.limits.time.is_none()
+            && iterations >= DEFAULT_ITERATIONS
         {
             break;
         }
@@ -145,7 +123,7 @@ pub fn search<G: Game>(
             }
             current = best as usize;
             if let Some(mv) = nodes[current].mv {
-                game.play(&mut position, mv);
+                game.play_unchecked(&mut position, mv);
             }
         }
 
@@ -153,7 +131,7 @@ pub fn search<G: Game>(
         if nodes[current].terminal.is_none() {
             if let Some(mv) = nodes[current].untried.pop() {
                 let mover = game.to_move(&position);
-                game.play(&mut position, mv);
+                game.play_unchecked(&mut position, mv);
                 let terminal = match game.status(&position) {
                     Status::Over(o) => Some(o.value_for(mover)),
                     Status::Ongoing => None,
@@ -200,7 +178,8 @@ pub fn search<G: Game>(
             at = node.parent;
         }
     }
-    let children: Vec<_> = nodes[0]
+    // The most visited move, ties broken by the mean value for the mover.
+    let best = nodes[0]
         .children
         .iter()
         .map(|&c| {
@@ -208,37 +187,37 @@ pub fn search<G: Game>(
             let mv = n.mv.expect("every child node holds its move");
             (mv, n.visits, n.value / f64::from(n.visits.max(1)))
         })
-        .collect();
-    let best = children
-        .iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-        .map(|c| c.0)
-        .or_else(|| nodes[0].untried.last().copied())?;
-    Some(SearchReport {
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)));
+    let (best, value) = match best {
+        Some((mv, _, value)) => (mv, value),
+        None => (*nodes[0].untried.last()?, 0.5),
+    };
+    Some(SearchResult {
         best,
-        iterations,
-        children,
+        score: score_of_value(value),
+        depth: 0,
+        nodes: iterations,
     })
 }
 
 /// Plays random moves from `state` until the game ends or the playout limit, and returns the
-/// value for White.
+/// value for White: the result, or the win rate of the evaluation where the playout stopped.
 pub fn playout<G: Game>(
     game: &G,
     state: &mut G::State,
     moves: &mut Vec<G::Move>,
     rng: &mut impl Rng,
 ) -> f64 {
-    for _ in 0..game.playout_limit() {
+    for _ in 0..game.facts().playout_limit {
         game.legal_moves(state, moves);
         if moves.is_empty() {
             break;
         }
         let mv = moves[rng.gen_range(0..moves.len())];
-        game.play(state, mv);
+        game.play_unchecked(state, mv);
     }
     match game.status(state) {
         Status::Over(o) => o.value_for(Player::White),
-        Status::Ongoing => game.playout_value(state),
+        Status::Ongoing => white_value(game, state),
     }
 }

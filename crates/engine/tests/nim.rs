@@ -2,12 +2,14 @@
 //! player takes 1, 2 or 3 and whoever takes the last counter wins. The player to move loses
 //! exactly when the pile is a multiple of 4.
 
+use denkmeter_core::solver;
 use denkmeter_core::{
-    Board, Game, MoveError, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status,
-    Viewer,
+    perft, Board, Facts, Game, MoveError, MoveView, Outcome, Player, PositionError, PositionView,
+    Reason, Status, Viewer,
 };
-use denkmeter_engine::mcts::{self, Limits, MctsConfig};
-use denkmeter_engine::{perft, solver};
+use denkmeter_engine::mcts::{self, MctsConfig};
+use denkmeter_engine::search::eval::WIN;
+use denkmeter_engine::{search, Limits};
 
 #[derive(Clone, Debug)]
 struct Nim {
@@ -26,16 +28,9 @@ struct Pile {
 impl Game for Nim {
     type Move = Take;
     type State = Pile;
-    type Observation = Pile;
-
-    fn name(&self) -> &str {
-        "nim"
-    }
-    fn family(&self) -> &'static str {
-        "nim"
-    }
-    fn description(&self) -> &str {
-        "one pile, take 1-3"
+    fn facts(&self) -> &Facts {
+        const FACTS: Facts = Facts::new("nim", "nim", "one pile, take 1-3", "");
+        &FACTS
     }
     fn board(&self) -> &Board {
         &self.board
@@ -53,7 +48,7 @@ impl Game for Nim {
         moves.clear();
         moves.extend((1..=3.min(s.count)).map(Take));
     }
-    fn play(&self, s: &mut Pile, m: Take) {
+    fn play_unchecked(&self, s: &mut Pile, m: Take) {
         s.count -= m.0;
         s.to_move = !s.to_move;
     }
@@ -104,12 +99,6 @@ impl Game for Nim {
             to_move: s.to_move,
         }
     }
-    fn observe(&self, s: &Pile, _: Player) -> Pile {
-        s.clone()
-    }
-    fn sample(&self, o: &Pile, _: &mut dyn rand::RngCore) -> Pile {
-        o.clone()
-    }
 }
 
 fn nim() -> Nim {
@@ -149,7 +138,7 @@ fn solver_finds_exactly_the_winning_take() {
 fn mcts_plays_the_winning_move_and_is_reproducible() {
     let game = nim();
     for count in [5u8, 6, 7, 9, 10, 11] {
-        let config = MctsConfig::new(Limits::iterations(3_000), 7);
+        let config = MctsConfig::new(Limits::nodes(3_000), 7);
         let report = mcts::search(&game, &pile(count), &config).unwrap();
         assert_eq!(
             (count - report.best.0) % 4,
@@ -157,23 +146,19 @@ fn mcts_plays_the_winning_move_and_is_reproducible() {
             "from {count} it took {}",
             report.best.0
         );
-        assert_eq!(report.iterations, 3_000);
+        assert_eq!(report.nodes, 3_000);
         let again = mcts::search(&game, &pile(count), &config).unwrap();
         assert_eq!(again, report);
     }
-    assert!(mcts::search(&game, &pile(0), &MctsConfig::new(Limits::iterations(10), 1)).is_none());
+    assert!(mcts::search(&game, &pile(0), &MctsConfig::new(Limits::nodes(10), 1)).is_none());
 }
 
 #[test]
 fn alphabeta_takes_the_winning_move_and_knows_it_wins() {
-    use denkmeter_engine::alphabeta::{search, SearchLimits, WIN};
     let game = nim();
     for count in [5u8, 6, 7, 9, 10, 11] {
-        let limits = SearchLimits {
-            depth: Some(12),
-            time: None,
-        };
-        let found = search(&game, &pile(count), limits).unwrap();
+        let limits = Limits::depth(12);
+        let found = search::search(&game, &pile(count), limits).unwrap();
         assert_eq!(
             (count - found.best.0) % 4,
             0,
@@ -187,23 +172,7 @@ fn alphabeta_takes_the_winning_move_and_knows_it_wins() {
         );
     }
     // From a multiple of four every move loses against best play.
-    let found = search(
-        &game,
-        &pile(8),
-        SearchLimits {
-            depth: Some(12),
-            time: None,
-        },
-    )
-    .unwrap();
+    let found = search::search(&game, &pile(8), Limits::depth(12)).unwrap();
     assert!(found.score <= -(WIN - 1000), "score {}", found.score);
-    assert!(search(
-        &game,
-        &pile(0),
-        SearchLimits {
-            depth: Some(3),
-            time: None
-        }
-    )
-    .is_none());
+    assert!(search::search(&game, &pile(0), Limits::depth(3)).is_none());
 }

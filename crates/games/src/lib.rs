@@ -1,7 +1,20 @@
-//! The rules of every Denkmeter game, one module per game, and the registry of rulesets.
+//! The rules of every Denkmeter game, one module per game, and the one list of rulesets.
+//!
+//! This crate knows only `denkmeter-core`: search, matches and the object-safe layer live in the
+//! engine, which wraps these rulesets (see `denkmeter_engine::Registry`).
+
+use denkmeter_core::RulesetVisitor;
 
 pub mod chad;
 pub mod draughts;
-pub mod registry;
 pub mod shakti;
 pub mod sjekkers;
+
+/// Hands every ruleset to `visitor`, in the order `denkmeter list` shows them: the one place
+/// the workspace learns of the games. A new game adds one line here.
+pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
+    chad::rulesets(visitor);
+    shakti::rulesets(visitor);
+    draughts::rulesets(visitor);
+    sjekkers::rulesets(visitor);
+}

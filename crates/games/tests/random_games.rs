@@ -1,12 +1,9 @@
 //! Property tests over random games of every game: each move's text reads back as the same
 //! move, position strings round-trip with the same hash and moves, the hash equals a fresh
-//! recomputation, a game has moves exactly while it is not over, and records round-trip.
+//! recomputation, a game has moves exactly while it is not over, and records round-trip. Every
+//! ruleset of the list is played.
 
-use denkmeter_core::{Game, Playthrough, Record};
-use denkmeter_games::chad::Chad;
-use denkmeter_games::draughts;
-use denkmeter_games::shakti::Shakti;
-use denkmeter_games::sjekkers::Sjekkers;
+use denkmeter_core::{Game, Playthrough, Record, RulesetVisitor};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -58,32 +55,22 @@ fn check_random_game<G: Game>(game: G, seed: u64, max_plies: usize) {
     assert_eq!(replayed.status(), play.status());
 }
 
+/// Plays one random game of each ruleset it visits.
+struct RandomGames {
+    seed: u64,
+}
+
+impl RulesetVisitor for RandomGames {
+    fn visit<G: Game>(&mut self, game: G) {
+        check_random_game(game, self.seed, 200);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn chad_random_games_hold_invariants(seed in any::<u64>()) {
-        check_random_game(Chad::new(), seed, 200);
-    }
-
-    #[test]
-    fn shakti_random_games_hold_invariants(seed in any::<u64>()) {
-        check_random_game(Shakti::new(), seed, 200);
-    }
-
-    #[test]
-    fn draughts_random_games_hold_invariants(seed in any::<u64>()) {
-        check_random_game(draughts::Scandinavian::new(), seed, 200);
-        check_random_game(draughts::Scandinavian8x8WeakFree::new(), seed, 200);
-        check_random_game(draughts::ScandinavianMedium::new(), seed, 200);
-        check_random_game(draughts::International::new(), seed, 200);
-        check_random_game(draughts::English::new(), seed, 200);
-    }
-
-    #[test]
-    fn sjekkers_random_games_hold_invariants(seed in any::<u64>()) {
-        for game in [Sjekkers::new(), Sjekkers::sideways(), Sjekkers::checkers()] {
-            check_random_game(game, seed, 200);
-        }
+    fn random_games_of_every_ruleset_hold_invariants(seed in any::<u64>()) {
+        denkmeter_games::visit_rulesets(&mut RandomGames { seed });
     }
 }

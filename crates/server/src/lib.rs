@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use denkmeter_engine::Registry;
 
 pub use round::{RoundConfig, Rounds};
 pub use store::{Store, StoreError};
@@ -56,6 +57,8 @@ impl Default for ServerConfig {
 /// The server's shared state.
 #[derive(Clone, Debug)]
 pub struct AppState {
+    /// The rulesets the server offers, by name.
+    pub registry: Arc<Registry>,
     pub rounds: Arc<Rounds>,
     pub limits: http::RateLimits,
     pub config: Arc<ServerConfig>,
@@ -63,15 +66,19 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the database at `url` (applying migrations) with the default limits.
-    pub async fn open(url: &str) -> Result<AppState, StoreError> {
-        AppState::open_with(url, ServerConfig::default()).await
+    pub async fn open(url: &str, registry: Arc<Registry>) -> Result<AppState, StoreError> {
+        AppState::open_with(url, ServerConfig::default(), registry).await
     }
 
     /// Opens the database at `url` (applying migrations), follows other servers' changes and
-    /// resumes the computer games.
-    pub async fn open_with(url: &str, config: ServerConfig) -> Result<AppState, StoreError> {
+    /// resumes the computer games of the rulesets in `registry`.
+    pub async fn open_with(
+        url: &str,
+        config: ServerConfig,
+        registry: Arc<Registry>,
+    ) -> Result<AppState, StoreError> {
         let store = Store::open(url).await?;
-        let rounds = Rounds::new(store, config.rounds.clone());
+        let rounds = Rounds::new(store, config.rounds.clone(), registry.clone());
         rounds.start().await?;
         let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second);
         let forget = limits.clone();
@@ -87,6 +94,7 @@ impl AppState {
             }
         });
         Ok(AppState {
+            registry,
             rounds,
             limits,
             config: Arc::new(config),
@@ -102,14 +110,15 @@ pub fn app(state: AppState) -> Router {
 /// The default database: a SQLite file in the working directory, created on first start.
 pub const DEFAULT_DATABASE: &str = "denkmeter.db";
 
-/// Serves on `addr` until `shutdown` completes.
+/// Serves the rulesets of `registry` on `addr` until `shutdown` completes.
 pub async fn serve(
     addr: SocketAddr,
     database: &str,
     config: ServerConfig,
+    registry: Arc<Registry>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let state = AppState::open_with(database, config).await?;
+    let state = AppState::open_with(database, config, registry).await?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| ServeError::Bind(addr, e))?;

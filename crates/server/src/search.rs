@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use denkmeter_engine::dynamic::AnySession;
-use denkmeter_engine::mcts::Limits;
+use denkmeter_engine::Agent;
 use tokio::sync::oneshot;
 
 /// Which queue a search waits in.
@@ -26,7 +26,7 @@ pub enum Priority {
 
 struct Job {
     session: Box<dyn AnySession>,
-    limits: Limits,
+    agent: Agent,
     seed: u64,
     reply: oneshot::Sender<Option<String>>,
 }
@@ -110,13 +110,13 @@ impl SearchPool {
         &self,
         priority: Priority,
         session: Box<dyn AnySession>,
-        limits: Limits,
+        agent: Agent,
         seed: u64,
     ) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         let job = Job {
             session,
-            limits,
+            agent,
             seed,
             reply,
         };
@@ -185,12 +185,12 @@ fn work(shared: &Shared) {
         shared.running.fetch_add(1, Ordering::Relaxed);
         let Job {
             session,
-            limits,
+            agent,
             seed,
             reply,
         } = job;
         let chosen =
-            std::panic::catch_unwind(AssertUnwindSafe(|| session.computer_move(limits, seed)));
+            std::panic::catch_unwind(AssertUnwindSafe(|| session.choose_move(&agent, seed)));
         shared.running.fetch_sub(1, Ordering::Relaxed);
         let chosen = chosen.unwrap_or_else(|_| {
             tracing::error!(ruleset = session.ruleset(), "the computer's search failed");
@@ -205,22 +205,28 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use denkmeter_engine::{Limits, Registry};
     use std::time::Duration;
+
+    fn registry() -> Registry {
+        Registry::from_list(denkmeter_games::visit_rulesets)
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn never_more_searches_at_once_than_threads() {
         let pool = Arc::new(SearchPool::new(2));
-        let chad = denkmeter_games::registry::find("chad").unwrap();
-        let limits = Limits {
-            iterations: Some(3_000),
+        let chad = registry().find("chad").unwrap();
+        let agent = Agent::Mcts(Limits {
+            nodes: Some(3_000),
             time: Some(Duration::from_secs(5)),
-        };
+            depth: None,
+        });
         let mut tasks = Vec::new();
         for seed in 0..12 {
             let pool = pool.clone();
             let session = chad.new_game(None).unwrap();
             tasks.push(tokio::spawn(async move {
-                pool.search(Priority::Player, session, limits, seed).await
+                pool.search(Priority::Player, session, agent, seed).await
             }));
         }
         let mut most = 0;
@@ -239,11 +245,12 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_person_waiting_goes_before_computer_games() {
         let pool = Arc::new(SearchPool::new(1));
-        let chad = denkmeter_games::registry::find("chad").unwrap();
-        let limits = Limits {
-            iterations: Some(1_500),
+        let chad = registry().find("chad").unwrap();
+        let agent = Agent::Mcts(Limits {
+            nodes: Some(1_500),
             time: Some(Duration::from_secs(5)),
-        };
+            depth: None,
+        });
         let finished = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
         let order = [
@@ -257,7 +264,7 @@ mod tests {
             let (pool, finished) = (pool.clone(), finished.clone());
             let session = chad.new_game(None).unwrap();
             tasks.push(tokio::spawn(async move {
-                pool.search(priority, session, limits, n as u64).await;
+                pool.search(priority, session, agent, n as u64).await;
                 finished.lock().unwrap().push(n);
             }));
             // Let the first one start before the others queue.

@@ -7,7 +7,10 @@
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
+
+use denkmeter_engine::Registry;
 
 use denkmeter_server::{AppState, ServerConfig};
 use futures_util::{SinkExt, StreamExt};
@@ -23,6 +26,11 @@ struct Server {
 
 /// The limits of a test server: the defaults, without the per-client rate limits (every test
 /// client shares one address) unless a test sets them.
+/// Every ruleset, as the command line hands them to the server.
+fn registry() -> Arc<Registry> {
+    Arc::new(Registry::from_list(denkmeter_games::visit_rulesets))
+}
+
 fn test_config() -> ServerConfig {
     ServerConfig {
         games_per_minute: 0,
@@ -37,7 +45,9 @@ impl Server {
     }
 
     async fn start_with(database: &str, config: ServerConfig) -> Server {
-        let state = AppState::open_with(database, config).await.unwrap();
+        let state = AppState::open_with(database, config, registry())
+            .await
+            .unwrap();
         Server::start_state(state).await
     }
 
@@ -547,7 +557,8 @@ async fn record_diagram_and_replay(db: &str) {
         "{record}"
     );
     let parsed: denkmeter_core::Record = record.parse().unwrap();
-    let replayed = denkmeter_games::registry::find("chad")
+    let replayed = registry()
+        .find("chad")
         .unwrap()
         .load_record(&parsed)
         .unwrap();
@@ -800,7 +811,9 @@ async fn hot_seat_with_a_polling_reader_and_a_spectator(db: &str) {
 
 /// Readers, sockets and moves all at once never start a second search for one game.
 async fn one_search_at_a_time_per_game(db: &str) {
-    let state = AppState::open_with(db, test_config()).await.unwrap();
+    let state = AppState::open_with(db, test_config(), registry())
+        .await
+        .unwrap();
     let server = std::sync::Arc::new(Server::start_state(state.clone()).await);
     let (id, tokens) = server.create("chad", human(), computer(2)).await;
     let readers: Vec<_> = (0..4)
@@ -1172,7 +1185,7 @@ mod hygiene {
         let plain = dir.path().join("plain.db");
         Server::start(plain.to_str().unwrap()).await.stop().await;
         assert!(plain.exists());
-        let error = AppState::open("sqlite:///no/such/dir/x.db")
+        let error = AppState::open("sqlite:///no/such/dir/x.db", registry())
             .await
             .unwrap_err();
         assert_eq!(
@@ -1187,7 +1200,7 @@ mod hygiene {
         config.rounds.search_threads = 1;
         let dir = tempfile::tempdir().unwrap();
         let db = database("sqlite", &dir).await.unwrap();
-        let state = AppState::open_with(&db, config).await.unwrap();
+        let state = AppState::open_with(&db, config, registry()).await.unwrap();
         let server = Server::start_state(state.clone()).await;
         let mut watchers = Vec::new();
         for _ in 0..4 {
@@ -1196,14 +1209,18 @@ mod hygiene {
         }
         let pool = state.rounds.search_pool();
         let started = std::time::Instant::now();
-        // Until the other three games all wait (10 s at most), never two searches at once.
-        let mut queued = 0;
-        while queued < 3 && started.elapsed() < Duration::from_secs(10) {
+        // Until one game's search runs while the other three wait (10 s at most), never two
+        // searches at once. (All four may wait for a moment before the thread takes one.)
+        let mut seen = false;
+        while !seen && started.elapsed() < Duration::from_secs(10) {
             assert!(pool.running() <= 1, "{} searches at once", pool.running());
-            queued = queued.max(pool.queued());
+            seen = pool.running() == 1 && pool.queued() == 3;
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        assert_eq!(queued, 3, "the other games wait their turn");
+        assert!(
+            seen,
+            "one search runs while the other games wait their turn"
+        );
         for _ in 0..100 {
             assert!(pool.running() <= 1, "{} searches at once", pool.running());
             tokio::time::sleep(Duration::from_millis(5)).await;

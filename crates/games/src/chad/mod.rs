@@ -25,10 +25,9 @@ mod tests;
 use std::ops::ControlFlow;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
-    Player, PositionError, PositionView, Reason, Status, Viewer,
+    Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
 };
-use rand::RngCore;
 
 pub use state::{Kind, Move, Piece, State};
 
@@ -116,27 +115,32 @@ impl Default for Chad {
     }
 }
 
-/// Material counted by [`Game::playout_value`]: a rook is 1, a queen 3.
-const ROOK_VALUE: f64 = 1.0;
-const QUEEN_VALUE: f64 = 3.0;
-/// How steeply the material difference moves the playout value away from 0.5.
-const PLAYOUT_SCALE: f64 = 0.5;
+/// The one Chad ruleset's facts.
+pub const FACTS: Facts = Facts {
+    playout_limit: 200,
+    ..Facts::new(
+        "chad",
+        "chad",
+        "Chad (Freeling 1979): kings in castles, rooks capture only across the castle wall",
+        include_str!("../../../../docs/rules/chad.md"),
+    )
+};
+
+/// Every Chad ruleset (there is one).
+pub fn rulesets(visitor: &mut impl RulesetVisitor) {
+    visitor.visit(Chad::new());
+}
+
+/// Material counted by [`Game::evaluate`]: a rook is 100, a queen 300.
+const ROOK_VALUE: i32 = 100;
+const QUEEN_VALUE: i32 = 300;
 
 impl Game for Chad {
     type Move = Move;
     type State = State;
-    type Observation = State;
 
-    fn name(&self) -> &str {
-        "chad"
-    }
-
-    fn family(&self) -> &'static str {
-        "chad"
-    }
-
-    fn description(&self) -> &str {
-        "Chad (Freeling 1979): kings in castles, rooks capture only across the castle wall"
+    fn facts(&self) -> &Facts {
+        &FACTS
     }
 
     fn board(&self) -> &Board {
@@ -159,7 +163,7 @@ impl Game for Chad {
         });
     }
 
-    fn play(&self, state: &mut State, mv: Move) {
+    fn play_unchecked(&self, state: &mut State, mv: Move) {
         state.apply(mv);
     }
 
@@ -225,37 +229,24 @@ impl Game for Chad {
         }
     }
 
-    fn observe(&self, state: &State, _player: Player) -> State {
-        state.clone()
-    }
-
-    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
-        observation.clone()
-    }
-
-    fn playout_limit(&self) -> usize {
-        200
-    }
-
-    /// Material (rook 1, queen 3) squashed by a logistic curve: random playouts seldom mate.
-    fn playout_value(&self, state: &State) -> f64 {
-        let material: f64 = state
+    /// Material (rook 100, queen 300): random playouts seldom mate.
+    fn evaluate(&self, state: &State) -> i32 {
+        state
             .board
             .iter()
             .flatten()
             .map(|p| {
                 let value = match p.kind() {
-                    Kind::King => 0.0,
+                    Kind::King => 0,
                     Kind::Rook => ROOK_VALUE,
                     Kind::Queen => QUEEN_VALUE,
                 };
-                if p.owner() == Player::White {
+                if p.owner() == state.to_move {
                     value
                 } else {
                     -value
                 }
             })
-            .sum();
-        denkmeter_core::logistic_value(material, PLAYOUT_SCALE)
+            .sum()
     }
 }

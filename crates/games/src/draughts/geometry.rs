@@ -179,18 +179,4 @@ pub(crate) const fn bit(sq: u8) -> u64 {
 }
 
 /// Iterates over the squares of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Squares(pub u64);
-
-impl Iterator for Squares {
-    type Item = u8;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
+pub(crate) use denkmeter_core::Bits as Squares;

@@ -35,14 +35,11 @@ mod variant;
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, ByPlayer, Cell, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
-    Player, PositionError, PositionView, Reason, Status, Viewer,
+    Board, ByPlayer, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
 };
-use denkmeter_engine::dynamic::{AnyGame, Ruleset};
-use rand::RngCore;
 
 use geometry::{bit, Squares};
 use variant::geometry;
@@ -123,40 +120,34 @@ pub type International = Draughts<InternationalRules>;
 pub type English = Draughts<EnglishRules>;
 
 /// All fourteen draughts rulesets, in the order `denkmeter list` shows them.
-///
-/// ```
-/// let games = denkmeter_games::draughts::rulesets();
-/// let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
-/// assert_eq!(names.len(), 14);
-/// assert_eq!(names[0], "scandinavian");
-/// assert_eq!(names[13], "english");
-/// ```
-pub fn rulesets() -> Vec<Arc<dyn AnyGame>> {
-    vec![
-        Ruleset::shared(Scandinavian::new()),
-        Ruleset::shared(ScandinavianFree::new()),
-        Ruleset::shared(ScandinavianMedium::new()),
-        Ruleset::shared(ScandinavianMediumFree::new()),
-        Ruleset::shared(ScandinavianWeak::new()),
-        Ruleset::shared(ScandinavianWeakFree::new()),
-        Ruleset::shared(Scandinavian8x8::new()),
-        Ruleset::shared(Scandinavian8x8Free::new()),
-        Ruleset::shared(Scandinavian8x8Medium::new()),
-        Ruleset::shared(Scandinavian8x8MediumFree::new()),
-        Ruleset::shared(Scandinavian8x8Weak::new()),
-        Ruleset::shared(Scandinavian8x8WeakFree::new()),
-        Ruleset::shared(International::new()),
-        Ruleset::shared(English::new()),
-    ]
+pub fn rulesets(visitor: &mut impl RulesetVisitor) {
+    visitor.visit(Scandinavian::new());
+    visitor.visit(ScandinavianFree::new());
+    visitor.visit(ScandinavianMedium::new());
+    visitor.visit(ScandinavianMediumFree::new());
+    visitor.visit(ScandinavianWeak::new());
+    visitor.visit(ScandinavianWeakFree::new());
+    visitor.visit(Scandinavian8x8::new());
+    visitor.visit(Scandinavian8x8Free::new());
+    visitor.visit(Scandinavian8x8Medium::new());
+    visitor.visit(Scandinavian8x8MediumFree::new());
+    visitor.visit(Scandinavian8x8Weak::new());
+    visitor.visit(Scandinavian8x8WeakFree::new());
+    visitor.visit(International::new());
+    visitor.visit(English::new());
 }
 
-/// Material counted by [`Game::playout_value`]: a man is 1, a dame 3.
-const MAN_VALUE: f64 = 1.0;
-const DAME_VALUE: f64 = 3.0;
-/// How steeply the material difference moves the playout value away from 0.5.
-const PLAYOUT_SCALE: f64 = 0.5;
+/// Material counted by [`Game::evaluate`]: a man is 100, a dame 300.
+const MAN_VALUE: i32 = 100;
+const DAME_VALUE: i32 = 300;
 
 impl<V: Variant> Draughts<V> {
+    /// The ruleset's facts.
+    pub const FACTS: Facts = Facts {
+        playout_limit: 300,
+        ..Facts::new(V::NAME, V::FAMILY, V::DESCRIPTION, V::RULES)
+    };
+
     /// The ruleset of variant `V`. Its board marks the squares `dark` and `light`.
     pub fn new() -> Self {
         Draughts {
@@ -213,18 +204,9 @@ impl<V: Variant> Default for Draughts<V> {
 impl<V: Variant> Game for Draughts<V> {
     type Move = Move;
     type State = State;
-    type Observation = State;
 
-    fn name(&self) -> &str {
-        V::NAME
-    }
-
-    fn family(&self) -> &'static str {
-        V::FAMILY
-    }
-
-    fn description(&self) -> &str {
-        V::DESCRIPTION
+    fn facts(&self) -> &Facts {
+        &Self::FACTS
     }
 
     fn board(&self) -> &Board {
@@ -254,7 +236,7 @@ impl<V: Variant> Game for Draughts<V> {
         movegen::legal_moves::<V>(state, moves);
     }
 
-    fn play(&self, state: &mut State, mv: Move) {
+    fn play_unchecked(&self, state: &mut State, mv: Move) {
         movegen::play::<V>(state, mv);
     }
 
@@ -330,25 +312,12 @@ impl<V: Variant> Game for Draughts<V> {
         }
     }
 
-    fn observe(&self, state: &State, _player: Player) -> State {
-        state.clone()
-    }
-
-    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
-        observation.clone()
-    }
-
-    fn playout_limit(&self) -> usize {
-        300
-    }
-
-    /// Material: a man 1, a dame 3, through a logistic curve.
-    fn playout_value(&self, state: &State) -> f64 {
+    /// Material: a man 100, a dame 300.
+    fn evaluate(&self, state: &State) -> i32 {
         let material = |p: Player| {
             let (men, dames) = state.count(p);
-            f64::from(men) * MAN_VALUE + f64::from(dames) * DAME_VALUE
+            men as i32 * MAN_VALUE + dames as i32 * DAME_VALUE
         };
-        let diff = material(Player::White) - material(Player::Black);
-        denkmeter_core::logistic_value(diff, PLAYOUT_SCALE)
+        material(state.to_move) - material(!state.to_move)
     }
 }

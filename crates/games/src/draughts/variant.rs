@@ -27,6 +27,8 @@ pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stat
     const FAMILY: &'static str;
     /// One line for `denkmeter list`.
     const DESCRIPTION: &'static str;
+    /// The rules page, in Markdown.
+    const RULES: &'static str;
     /// Files and ranks: 8 or 10.
     const SIZE: usize;
     /// Whether `a1` is a dark (playing) square.
@@ -127,6 +129,7 @@ impl<const SIZE: usize, const MAN: u8, const MAJORITY: bool> Variant
 {
     const NAME: &'static str = scandinavian_name(SIZE, MAN, MAJORITY);
     const FAMILY: &'static str = "scandinavian";
+    const RULES: &'static str = include_str!("../../../../docs/rules/scandinavian.md");
     const DESCRIPTION: &'static str = scandinavian_description(SIZE, MAN, MAJORITY);
     const SIZE: usize = SIZE;
     const A1_DARK: bool = false;
@@ -151,6 +154,7 @@ impl sealed::Sealed for InternationalRules {}
 impl Variant for InternationalRules {
     const NAME: &'static str = "international";
     const FAMILY: &'static str = "international";
+    const RULES: &'static str = include_str!("../../../../docs/rules/international.md");
     const DESCRIPTION: &'static str =
         "International draughts 10x10: men capture backwards, flying kings; capture the most";
     const SIZE: usize = 10;
@@ -172,6 +176,7 @@ impl sealed::Sealed for EnglishRules {}
 impl Variant for EnglishRules {
     const NAME: &'static str = "english";
     const FAMILY: &'static str = "english";
+    const RULES: &'static str = include_str!("../../../../docs/rules/english.md");
     const DESCRIPTION: &'static str =
         "English checkers (draughts) 8x8: men move and capture forward, kings step; any capture";
     const SIZE: usize = 8;

@@ -15,10 +15,9 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView, Player,
-    PositionError, PositionView, Reason, Status, Viewer,
+    Board, Cell, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView, Player,
+    PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
 };
-use rand::RngCore;
 
 use state::{bit, Squares, ALL_SQUARES, NO_SQUARE};
 pub use state::{Piece, State};
@@ -101,7 +100,7 @@ impl fmt::Debug for Move {
 /// assert_eq!(moves.len(), 26);
 /// let mv = game.parse_move(&start, "b2-b4(b3)").unwrap();
 /// let mut next = start.clone();
-/// game.play(&mut next, mv);
+/// game.play_unchecked(&mut next, mv);
 /// assert_eq!(game.position_text(&next), "-5-/1w1k1w1/7/1W5/1-5/3K1W1/-5- b");
 /// ```
 #[derive(Clone, Debug)]
@@ -137,21 +136,25 @@ impl Default for Shakti {
     }
 }
 
+/// The one Shakti ruleset's facts.
+pub const FACTS: Facts = Facts::new(
+    "shakti",
+    "shakti",
+    "Shakti (Freeling, 1982): a king and two warriors each on 45 vanishing tiles; checkmate wins",
+    include_str!("../../../../docs/rules/shakti.md"),
+);
+
+/// Every Shakti ruleset (there is one).
+pub fn rulesets(visitor: &mut impl RulesetVisitor) {
+    visitor.visit(Shakti::new());
+}
+
 impl Game for Shakti {
     type Move = Move;
     type State = State;
-    type Observation = State;
 
-    fn name(&self) -> &str {
-        "shakti"
-    }
-
-    fn family(&self) -> &'static str {
-        "shakti"
-    }
-
-    fn description(&self) -> &str {
-        "Shakti (Freeling, 1982): a king and two warriors each on 45 vanishing tiles; checkmate wins"
+    fn facts(&self) -> &Facts {
+        &FACTS
     }
 
     fn board(&self) -> &Board {
@@ -170,7 +173,7 @@ impl Game for Shakti {
         movegen::legal_moves(state, moves);
     }
 
-    fn play(&self, state: &mut State, mv: Move) {
+    fn play_unchecked(&self, state: &mut State, mv: Move) {
         movegen::play(state, mv);
     }
 
@@ -244,13 +247,5 @@ impl Game for Shakti {
             absent: Squares(missing).map(|sq| Cell(u16::from(sq))).collect(),
             to_move: state.to_move,
         }
-    }
-
-    fn observe(&self, state: &State, _player: Player) -> State {
-        state.clone()
-    }
-
-    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
-        observation.clone()
     }
 }

@@ -33,21 +33,7 @@ pub(crate) const fn highest(bb: u64) -> u8 {
 }
 
 /// Iterates the squares of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Squares(pub u64);
-
-impl Iterator for Squares {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = lowest(self.0);
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
+pub(crate) use denkmeter_core::Bits as Squares;
 
 /// Per-square lookup tables, computed at compile time.
 pub(crate) struct Tables {

@@ -23,7 +23,7 @@
 //! assert_eq!(moves.len(), 26);
 //! let mv = game.parse_move(&start, "b1-d1").unwrap();
 //! let mut next = start.clone();
-//! game.play(&mut next, mv);
+//! game.play_unchecked(&mut next, mv);
 //! assert_eq!(
 //!     game.position_text(&next),
 //!     "ddddd/dddddd/ddddddd/8/9/D7/DDDDDDD/1DDDDD/DDDDD b"
@@ -38,14 +38,11 @@ mod state;
 mod tests;
 
 use std::fmt;
-use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, Cell, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
-    PositionView, Reason, Status, Viewer,
+    Board, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
+    PositionView, Reason, RulesetVisitor, Status, Viewer,
 };
-use denkmeter_engine::dynamic::{AnyGame, Ruleset};
-use rand::RngCore;
 
 use state::{bit, Crossings, FAR_ROW, NONE};
 pub use state::{Piece, State};
@@ -55,11 +52,10 @@ pub const START: &str = "ddddd/dddddd/ddddddd/8/9/8/DDDDDDD/DDDDDD/DDDDD w";
 
 /// Every Sjekkers ruleset, for the registry: `sjekkers`, `sjekkers-sideways`,
 /// `sjekkers-checkers`.
-pub fn rulesets() -> Vec<Arc<dyn AnyGame>> {
-    Variant::ALL
-        .into_iter()
-        .map(|v| Ruleset::shared(Sjekkers::with_variant(v)))
-        .collect()
+pub fn rulesets(visitor: &mut impl RulesetVisitor) {
+    for variant in Variant::ALL {
+        visitor.visit(Sjekkers::with_variant(variant));
+    }
 }
 
 /// A Sjekkers move: a piece going from one crossing to another and the enemy pieces it
@@ -155,6 +151,34 @@ impl Variant {
         }
     }
 
+    /// The ruleset's facts.
+    pub const fn facts(self) -> &'static Facts {
+        const RULES: &str = include_str!("../../../../docs/rules/sjekkers.md");
+        const STANDARD: Facts = Facts::new(
+            Variant::Standard.name(),
+            "sjekkers",
+            Variant::Standard.description(),
+            RULES,
+        );
+        const SIDEWAYS: Facts = Facts::new(
+            Variant::Sideways.name(),
+            "sjekkers",
+            Variant::Sideways.description(),
+            RULES,
+        );
+        const CHECKERS: Facts = Facts::new(
+            Variant::Checkers.name(),
+            "sjekkers",
+            Variant::Checkers.description(),
+            RULES,
+        );
+        match self {
+            Variant::Standard => &STANDARD,
+            Variant::Sideways => &SIDEWAYS,
+            Variant::Checkers => &CHECKERS,
+        }
+    }
+
     /// One line for `denkmeter list`.
     pub const fn description(self) -> &'static str {
         match self {
@@ -223,27 +247,17 @@ impl Default for Sjekkers {
     }
 }
 
-/// Material counted by [`Game::playout_value`]: a disk is 1, a Sjek 3.
-const DISK_VALUE: f64 = 1.0;
-const SJEK_VALUE: f64 = 3.0;
-/// How steeply the material difference moves the playout value away from 0.5.
-const PLAYOUT_SCALE: f64 = 0.4;
+/// Material counted by [`Game::evaluate`]: a disk is 80, a Sjek 240 (a disk is worth less than
+/// a draughts man: random playouts with flying Sjeks seldom capture everything).
+const DISK_VALUE: i32 = 80;
+const SJEK_VALUE: i32 = 240;
 
 impl Game for Sjekkers {
     type Move = Move;
     type State = State;
-    type Observation = State;
 
-    fn name(&self) -> &str {
-        self.variant.name()
-    }
-
-    fn family(&self) -> &'static str {
-        "sjekkers"
-    }
-
-    fn description(&self) -> &str {
-        self.variant.description()
+    fn facts(&self) -> &Facts {
+        self.variant.facts()
     }
 
     fn board(&self) -> &Board {
@@ -266,7 +280,7 @@ impl Game for Sjekkers {
         }
     }
 
-    fn play(&self, state: &mut State, mv: Move) {
+    fn play_unchecked(&self, state: &mut State, mv: Move) {
         movegen::play(state, mv);
     }
 
@@ -355,22 +369,12 @@ impl Game for Sjekkers {
         }
     }
 
-    fn observe(&self, state: &State, _player: Player) -> State {
-        state.clone()
-    }
-
-    fn sample(&self, observation: &State, _rng: &mut dyn RngCore) -> State {
-        observation.clone()
-    }
-
-    /// Material (disk 1, Sjek 3) squashed by a logistic curve: random playouts with flying
-    /// Sjeks seldom capture everything.
-    fn playout_value(&self, state: &State) -> f64 {
+    /// Material: a disk 80, a Sjek 240.
+    fn evaluate(&self, state: &State) -> i32 {
         let material = |p: Player| {
-            f64::from(state.count(p, Piece::Disk)) * DISK_VALUE
-                + f64::from(state.count(p, Piece::Sjek)) * SJEK_VALUE
+            state.count(p, Piece::Disk) as i32 * DISK_VALUE
+                + state.count(p, Piece::Sjek) as i32 * SJEK_VALUE
         };
-        let diff = material(Player::White) - material(Player::Black);
-        denkmeter_core::logistic_value(diff, PLAYOUT_SCALE)
+        material(state.to_move) - material(!state.to_move)
     }
 }

@@ -97,21 +97,7 @@ pub(crate) const fn nearest(set: u64, d: usize) -> u8 {
 }
 
 /// Iterates the crossings of a bitboard, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Crossings(pub u64);
-
-impl Iterator for Crossings {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
+pub(crate) use denkmeter_core::Bits as Crossings;
 
 /// Per-crossing lookup tables.
 pub(crate) struct Tables {

@@ -57,6 +57,16 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A JSON request body whose rejection is an [`ApiError`].
+#[derive(Debug, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Body<T>(pub T);
+
+/// A query string whose rejection is an [`ApiError`].
+#[derive(Debug, axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Params<T>(pub T);
+
 impl From<axum::extract::rejection::JsonRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::JsonRejection) -> ApiError {
         let text = rejection.body_text();

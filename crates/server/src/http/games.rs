@@ -1,15 +1,14 @@
 //! The game resource: create, list, view, play, resign, draw, record, diagram.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use denkmeter_core::{ByPlayer, Player};
-use denkmeter_engine::dynamic::MAX_LEVEL;
+use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
-use super::error::ApiError;
+use super::error::{ApiError, Body, Params};
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
 use crate::round::{DrawAction, RoundError};
 use crate::seat::Seat;
@@ -58,10 +57,11 @@ fn seat(request: &SeatRequest, colour: &str) -> Result<Seat, ApiError> {
 
 pub async fn create(
     State(state): State<AppState>,
-    body: Result<Json<CreateRequest>, JsonRejection>,
+    Body(request): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let Json(request) = body?;
-    let ruleset = denkmeter_games::registry::find(&request.ruleset)
+    let ruleset = state
+        .registry
+        .find(&request.ruleset)
         .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
     let seats = ByPlayer::new(
         seat(&request.white, "white")?,
@@ -88,9 +88,8 @@ pub struct ListQuery {
 
 pub async fn list(
     State(state): State<AppState>,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    Params(query): Params<ListQuery>,
 ) -> Result<Json<Vec<GameListItem>>, ApiError> {
-    let Query(query) = query?;
     let limit = query.limit.unwrap_or(50).clamp(1, 500);
     let games = state
         .rounds
@@ -110,9 +109,8 @@ pub struct ViewQuery {
 pub async fn view(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<ViewQuery>, QueryRejection>,
+    Params(query): Params<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    let Query(query) = query?;
     Ok(Json(
         state
             .rounds
@@ -132,9 +130,8 @@ pub struct MoveRequest {
 pub async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Result<Json<MoveRequest>, JsonRejection>,
+    Body(request): Body<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let Json(request) = body?;
     Ok(Json(
         state
             .rounds
@@ -152,9 +149,8 @@ pub struct TokenRequest {
 pub async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Result<Json<TokenRequest>, JsonRejection>,
+    Body(request): Body<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let Json(request) = body?;
     Ok(Json(state.rounds.resign(&id, &request.token).await?))
 }
 
@@ -168,9 +164,8 @@ pub struct DrawRequest {
 pub async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Result<Json<DrawRequest>, JsonRejection>,
+    Body(request): Body<DrawRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let Json(request) = body?;
     let action: DrawAction = request.action.parse()?;
     Ok(Json(state.rounds.draw(&id, &request.token, action).await?))
 }
@@ -178,11 +173,9 @@ pub async fn draw(
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<ViewQuery>, QueryRejection>,
+    Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query?;
-    let game = state.rounds.fresh(&id).await?.snapshot();
-    let seat = game.viewer_seat(query.token.as_deref())?;
+    let (game, seat) = seen(&state, &id, &query).await?;
     let seat_name = |p: Player| match game.seats[p] {
         Seat::Human => "human".to_string(),
         Seat::Computer(level) => format!("Denkmeter MCTS level {level}"),
@@ -193,30 +186,19 @@ pub async fn record(
         .session
         .record(&[("White", &white), ("Black", &black), ("Site", &site)]);
     record.moves = game.session.moves_for(viewer_of(&game, seat));
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
-            ),
-        ],
+    Ok(file(
+        "text/plain; charset=utf-8",
+        format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
         record.to_string(),
-    )
-        .into_response())
+    ))
 }
 
 pub async fn diagram(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    query: Result<Query<ViewQuery>, QueryRejection>,
+    Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query?;
-    let game = state.rounds.fresh(&id).await?.snapshot();
-    let seat = game.viewer_seat(query.token.as_deref())?;
+    let (game, seat) = seen(&state, &id, &query).await?;
     let ply = query.ply.unwrap_or(game.session.moves().len());
     let session = position_after(&game, ply)?;
     let viewer = viewer_of(&game, seat);
@@ -225,15 +207,32 @@ pub async fn diagram(
         .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
         .unwrap_or_default();
     let svg = denkmeter_core::svg::diagram(game.ruleset.board(), &session.view(viewer), &marked);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "image/svg+xml".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"denkmeter-{}-{ply}.svg\"", game.id),
-            ),
-        ],
+    Ok(file(
+        "image/svg+xml",
+        format!("inline; filename=\"denkmeter-{}-{ply}.svg\"", game.id),
         svg,
+    ))
+}
+
+/// The game as it is now and the seat of the viewer whose token the query carries.
+async fn seen(
+    state: &AppState,
+    id: &str,
+    query: &ViewQuery,
+) -> Result<(std::sync::Arc<crate::round::LiveGame>, Option<Player>), ApiError> {
+    let game = state.rounds.fresh(id).await?.snapshot();
+    let seat = game.viewer_seat(query.token.as_deref())?;
+    Ok((game, seat))
+}
+
+/// A file in a response: its type, how to show it, and its text.
+fn file(mime: &'static str, disposition: String, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
     )
-        .into_response())
+        .into_response()
 }

@@ -1,26 +1,34 @@
 //! `GET /api/rulesets`, `GET /api/rulesets/{name}`.
 
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::Json;
 
 use super::error::ApiError;
 use crate::round::json::{BoardJson, RulesetDetail, RulesetSummary};
+use crate::AppState;
 
-pub async fn list() -> Json<Vec<RulesetSummary>> {
+pub async fn list(State(state): State<AppState>) -> Json<Vec<RulesetSummary>> {
     Json(
-        denkmeter_games::registry::rulesets()
+        state
+            .registry
+            .rulesets()
             .iter()
             .map(|g| RulesetSummary::of(g.as_ref()))
             .collect(),
     )
 }
 
-pub async fn detail(Path(name): Path<String>) -> Result<Json<RulesetDetail>, ApiError> {
-    let game = denkmeter_games::registry::find(&name)
+pub async fn detail(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<RulesetDetail>, ApiError> {
+    let game = state
+        .registry
+        .find(&name)
         .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {name:?}")))?;
     Ok(Json(RulesetDetail {
         summary: RulesetSummary::of(game.as_ref()),
-        rules: denkmeter_games::registry::rules_page(game.family()).unwrap_or(""),
+        rules: game.facts().rules,
         board: BoardJson::of(game.board()),
         start_position: game.start_position(),
     }))

@@ -9,9 +9,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
 use axum::Extension;
@@ -21,7 +20,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
-use super::error::ApiError;
+use super::error::{ApiError, Params};
 use crate::listener::ConnectionSlot;
 use crate::round::json::{game_view, GameView};
 use crate::round::{GameProxy, LiveGame};
@@ -77,7 +76,7 @@ pub async fn connect(
     Path(id): Path<String>,
     slot: Option<Extension<ConnectionSlot>>,
     headers: HeaderMap,
-    query: Result<Query<WsQuery>, QueryRejection>,
+    Params(query): Params<WsQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if !origin_allowed(&headers, &state.config.allowed_origins) {
@@ -89,7 +88,6 @@ pub async fn connect(
             "a page from {origin} may not open this server's sockets"
         )));
     }
-    let Query(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;
     let seat = proxy.snapshot().viewer_seat(query.token.as_deref())?;

@@ -145,9 +145,9 @@ impl RulesetSummary {
     pub fn of(game: &dyn AnyGame) -> RulesetSummary {
         RulesetSummary {
             name: game.name().to_string(),
-            family: game.family(),
-            description: game.description().to_string(),
-            hidden_information: game.has_hidden_information(),
+            family: game.facts().family,
+            description: game.facts().description.to_string(),
+            hidden_information: game.facts().hidden_information,
         }
     }
 }
@@ -271,7 +271,7 @@ pub struct GameView {
 /// How the holder of `seat` (`None`: a spectator) sees `game`: everything once it is over or if
 /// it hides nothing.
 pub fn viewer_of(game: &LiveGame, seat: Option<Player>) -> Viewer {
-    if !game.ruleset.has_hidden_information() || game.session.status().is_over() {
+    if !game.ruleset.facts().hidden_information || game.session.status().is_over() {
         Viewer::Everyone
     } else {
         seat.map_or(Viewer::Spectator, Viewer::Player)
@@ -329,9 +329,9 @@ pub fn game_view(
         id: game.id.clone(),
         version: game.version,
         ruleset: ruleset.name().to_string(),
-        family: ruleset.family(),
-        description: ruleset.description().to_string(),
-        hidden_information: ruleset.has_hidden_information(),
+        family: ruleset.facts().family,
+        description: ruleset.facts().description.to_string(),
+        hidden_information: ruleset.facts().hidden_information,
         board: BoardJson::of(ruleset.board()),
         white: SeatJson::of(game.seats.white),
         black: SeatJson::of(game.seats.black),

@@ -38,6 +38,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use denkmeter_core::{ByPlayer, Player, Status};
 use denkmeter_engine::dynamic::AnyGame;
+use denkmeter_engine::Registry;
 use rand::Rng;
 use tokio::sync::watch;
 
@@ -158,15 +159,18 @@ struct Loaded {
 #[derive(Debug)]
 pub struct Rounds {
     pub store: Store,
+    /// The rulesets, by name.
+    pub registry: Arc<Registry>,
     loaded: StdMutex<Loaded>,
     config: RoundConfig,
     pool: SearchPool,
 }
 
 impl Rounds {
-    pub fn new(store: Store, config: RoundConfig) -> Arc<Rounds> {
+    pub fn new(store: Store, config: RoundConfig, registry: Arc<Registry>) -> Arc<Rounds> {
         Arc::new(Rounds {
             store,
+            registry,
             loaded: StdMutex::new(Loaded {
                 games: HashMap::new(),
                 scan_at: config.max_loaded,
@@ -244,7 +248,10 @@ impl Rounds {
             .load_game(id)
             .await?
             .ok_or_else(|| RoundError::NoSuchGame(id.to_string()))?;
-        let live = LiveGame::replay(&stored, &moves)?;
+        let ruleset = self.registry.find(&stored.ruleset).ok_or_else(|| {
+            RoundError::Corrupt(format!("game {id} has unknown ruleset {}", stored.ruleset))
+        })?;
+        let live = LiveGame::replay(ruleset, &stored, &moves)?;
         let computer_to_move = live.computer_to_move().is_some();
         let loaded = GameProxy::new(live);
         let proxy = self.remember(loaded.clone());
@@ -474,11 +481,15 @@ mod tests {
 
     use super::*;
 
+    fn registry() -> Registry {
+        Registry::from_list(denkmeter_games::visit_rulesets)
+    }
+
     /// Games on a fresh SQLite file in `dir`.
     async fn rounds_in(dir: &tempfile::TempDir, config: RoundConfig) -> Arc<Rounds> {
         let path = dir.path().join("games.db");
         let store = Store::open(path.to_str().unwrap()).await.unwrap();
-        Rounds::new(store, config)
+        Rounds::new(store, config, Arc::new(registry()))
     }
 
     #[tokio::test]
@@ -489,7 +500,7 @@ mod tests {
             ..RoundConfig::default()
         };
         let rounds = rounds_in(&dir, config).await;
-        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let chad = registry().find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Human);
         let mut ids = Vec::new();
         let mut black = Vec::new();
@@ -527,7 +538,7 @@ mod tests {
     async fn a_move_goes_on_when_its_request_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let rounds = rounds_in(&dir, RoundConfig::default()).await;
-        let chad = denkmeter_games::registry::find("chad").unwrap();
+        let chad = registry().find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Computer(1));
         let (id, tokens) = rounds.create(chad, seats, None).await.unwrap();
         let (_proxy, mut changes) = rounds.watch(&id).await.unwrap();

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use denkmeter_core::Status;
-use denkmeter_engine::dynamic::{level_limits, AnySession};
-use denkmeter_engine::mcts::Limits;
+use denkmeter_engine::dynamic::AnySession;
+use denkmeter_engine::Agent;
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, GameProxy, LiveGame, RoundError, Rounds};
@@ -16,7 +16,7 @@ use crate::store::StoreError;
 /// A computer search handed to the pool.
 struct Search {
     session: Box<dyn AnySession>,
-    limits: Limits,
+    agent: Agent,
     seed: u64,
     /// The version the search started from; its move is dropped if the game moved on.
     version: i64,
@@ -108,14 +108,15 @@ impl Rounds {
             return None;
         }
         let level = game.computer_to_move()?;
-        let limits = level_limits(level)?;
+        let agent = Agent::Computer(level);
+        agent.limits()?;
         game.thinking = true;
         proxy.count_search();
         proxy.publish(&game);
         let ply = game.session.moves().len();
         Some(Search {
             session: game.session.box_clone(),
-            limits,
+            agent,
             seed: (game.seed as u64).wrapping_add(ply as u64),
             version: game.version,
             computer_only: game.seats.white.is_computer() && game.seats.black.is_computer(),
@@ -149,7 +150,7 @@ impl Rounds {
         };
         let chosen = self
             .pool
-            .search(priority, search.session, search.limits, search.seed)
+            .search(priority, search.session, search.agent, search.seed)
             .await;
         let mut game = proxy.lock().await;
         game.thinking = false;

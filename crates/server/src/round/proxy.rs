@@ -76,12 +76,14 @@ impl LiveGame {
         }
     }
 
-    /// Rebuilds a stored game by replaying its moves through the rules.
-    pub fn replay(stored: &StoredGame, moves: &[String]) -> Result<LiveGame, RoundError> {
+    /// Rebuilds a stored game by replaying its moves through the rules of `ruleset` (the
+    /// stored game's, found by the caller).
+    pub fn replay(
+        ruleset: Arc<dyn AnyGame>,
+        stored: &StoredGame,
+        moves: &[String],
+    ) -> Result<LiveGame, RoundError> {
         let id = &stored.id;
-        let ruleset = denkmeter_games::registry::find(&stored.ruleset).ok_or_else(|| {
-            RoundError::Corrupt(format!("game {id} has unknown ruleset {}", stored.ruleset))
-        })?;
         let mut session = ruleset
             .new_game(stored.start_position.as_deref())
             .map_err(|e| RoundError::Corrupt(format!("game {id}: stored position: {e}")))?;
@@ -240,7 +242,7 @@ impl GameProxy {
             return Ok(false);
         }
         tracing::debug!(game = %self.id, from = game.version, to = stored.version, "reloaded");
-        game.replace_with(LiveGame::replay(&stored, &moves)?);
+        game.replace_with(LiveGame::replay(game.ruleset.clone(), &stored, &moves)?);
         self.publish(game);
         Ok(true)
     }

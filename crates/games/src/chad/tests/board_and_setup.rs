@@ -43,10 +43,10 @@ fn board_marks_castles_and_walls_for_drawing() {
 fn names_and_description() {
     let game = Chad::default();
     assert_eq!(game.name(), "chad");
-    assert_eq!(game.family(), "chad");
-    assert!(!game.description().is_empty());
-    assert!(!game.has_hidden_information());
-    assert_eq!(game.playout_limit(), 200);
+    assert_eq!(game.facts().family, "chad");
+    assert!(!game.facts().description.is_empty());
+    assert!(!game.facts().hidden_information);
+    assert_eq!(game.facts().playout_limit, 200);
 }
 
 #[test]

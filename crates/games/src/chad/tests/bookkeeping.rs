@@ -61,21 +61,19 @@ fn views_show_pieces_and_moves() {
 }
 
 #[test]
-fn observation_is_the_state() {
+fn a_determinized_state_is_the_state() {
     let game = chad();
     let s = position(EXAMPLE_BLACK);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    assert_eq!(game.observe(&s, Player::White), s);
-    assert_eq!(game.sample(&s, &mut rng), s);
+    assert_eq!(game.determinize(&s, Player::White, &mut rng), s);
 }
 
 #[test]
-fn playout_value_follows_material() {
+fn evaluation_counts_material_for_the_side_to_move() {
     let game = chad();
-    assert!((game.playout_value(&game.start()) - 0.5).abs() < 1e-12);
-    let white_queen = game.playout_value(&state("K:D4 Q:A1 r:A12 k:I9", 'w'));
-    let white_rook = game.playout_value(&state("K:D4 R:A1 k:I9", 'w'));
-    let black_queen = game.playout_value(&state("K:D4 q:A1 k:I9", 'w'));
-    assert!(white_queen > white_rook && white_rook > 0.5 && black_queen < 0.5);
-    assert!((0.0..=1.0).contains(&black_queen));
+    assert_eq!(game.evaluate(&game.start()), 0);
+    assert_eq!(game.evaluate(&state("K:D4 Q:A1 r:A12 k:I9", 'w')), 200);
+    assert_eq!(game.evaluate(&state("K:D4 R:A1 k:I9", 'w')), 100);
+    assert_eq!(game.evaluate(&state("K:D4 q:A1 k:I9", 'w')), -300);
+    assert_eq!(game.evaluate(&state("K:D4 q:B1 k:I9", 'b')), 300);
 }

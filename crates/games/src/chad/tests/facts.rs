@@ -1,6 +1,6 @@
 //! The facts the rules file states about its example position.
 
-use denkmeter_engine::solver::winning_moves;
+use denkmeter_core::solver::winning_moves;
 
 use super::*;
 

@@ -109,7 +109,7 @@ fn play(state: &State, text: &str) -> State {
         .parse_move(state, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut next = state.clone();
-    chad().play(&mut next, mv);
+    chad().play_unchecked(&mut next, mv);
     next
 }
 
@@ -139,7 +139,7 @@ fn random_games(seed: u64, games: usize, plies: usize, mut check: impl FnMut(&St
                 break;
             }
             let mv = moves[rng.gen_range(0..moves.len())];
-            game.play(&mut s, mv);
+            game.play_unchecked(&mut s, mv);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Perft counts from the start, of the example position and of `tests/perft/chad.txt`.
 
-use denkmeter_engine::perft::perft;
+use denkmeter_core::perft::perft;
 
 use super::*;
 

@@ -31,11 +31,11 @@ fn rulesets_in_order_with_families_and_descriptions() {
             "english" => "english",
             _ => "scandinavian",
         };
-        assert_eq!(game.family(), family, "{}", game.name());
-        assert!(!game.description().is_empty() && !game.description().contains('\n'));
-        assert!(!game.has_hidden_information());
+        assert_eq!(game.facts.family, family, "{}", game.name());
+        assert!(!game.facts.description.is_empty() && !game.facts.description.contains('\n'));
+        assert!(!game.facts.hidden_information);
     }
-    let descriptions: BTreeSet<&str> = games.iter().map(|g| g.description()).collect();
+    let descriptions: BTreeSet<&str> = games.iter().map(|g| g.facts.description).collect();
     assert_eq!(descriptions.len(), 14, "every description is its own");
 }
 
@@ -46,13 +46,13 @@ fn start_positions_are_the_published_strings() {
     let international = "1m1m1m1m1m/m1m1m1m1m1/1m1m1m1m1m/m1m1m1m1m1/10/10/1M1M1M1M1M/M1M1M1M1M1/1M1M1M1M1M/M1M1M1M1M1 w";
     let english = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w";
     for game in rulesets() {
-        let expected = match (game.name(), game.board().len()) {
+        let expected = match (game.name(), game.cells) {
             ("international", _) => international,
             ("english", _) => english,
             (_, 100) => ten,
             _ => eight,
         };
-        assert_eq!(game.start_position(), expected, "{}", game.name());
+        assert_eq!(game.start_position, expected, "{}", game.name());
     }
     let s = Scandinavian::new().start();
     assert_eq!(s.count(Player::White), (20, 0));

@@ -70,23 +70,21 @@ fn views_show_pieces_and_capture_routes() {
 }
 
 #[test]
-fn observation_is_the_state() {
+fn a_determinized_state_is_the_state() {
     let game = Scandinavian::new();
     let s = game.start();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    assert_eq!(game.observe(&s, Player::Black), s);
-    assert_eq!(game.sample(&s, &mut rng), s);
+    assert_eq!(game.determinize(&s, Player::Black, &mut rng), s);
 }
 
 #[test]
-fn playout_value_follows_material() {
+fn evaluation_counts_material_for_the_side_to_move() {
     type V = Scandinavian8x8Rules;
     let game = Scandinavian8x8::new();
-    assert!((game.playout_value(&game.start()) - 0.5).abs() < 1e-12);
-    let dame_up = game.playout_value(&state::<V>("D:d1 M:f1 m:e8", 'w'));
-    let man_up = game.playout_value(&state::<V>("M:d1 M:f1 m:e8", 'w'));
-    let black_up = game.playout_value(&state::<V>("M:d1 d:e8 m:g8", 'w'));
-    assert!(dame_up > man_up && man_up > 0.5 && black_up < 0.5);
-    assert!((0.0..=1.0).contains(&black_up));
-    assert_eq!(game.playout_limit(), 300);
+    assert_eq!(game.evaluate(&game.start()), 0);
+    assert_eq!(game.evaluate(&state::<V>("D:d1 M:f1 m:e8", 'w')), 300);
+    assert_eq!(game.evaluate(&state::<V>("M:d1 M:f1 m:e8", 'w')), 100);
+    assert_eq!(game.evaluate(&state::<V>("M:d1 d:e8 m:g8", 'w')), -300);
+    assert_eq!(game.evaluate(&state::<V>("M:d1 d:e8 m:g8", 'b')), 300);
+    assert_eq!(game.facts().playout_limit, 300);
 }

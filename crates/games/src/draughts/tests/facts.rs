@@ -25,12 +25,12 @@ fn lone_dame_forks_both_dames() {
     let mut safe = Vec::new();
     for mv in moves {
         let mut next = s.clone();
-        game.play(&mut next, mv);
+        game.play_unchecked(&mut next, mv);
         let replies = legal::<V>(&next);
         if replies.iter().any(|r| r.is_capture()) {
             for reply in replies {
                 let mut after = next.clone();
-                game.play(&mut after, reply);
+                game.play_unchecked(&mut after, reply);
                 assert!(after.count(Player::White).1 < 2, "a dame lost");
             }
         } else {
@@ -92,7 +92,7 @@ fn solve_dame_endings() -> (Vec<State>, Vec<Value>) {
                 .iter()
                 .map(|&mv| {
                     let mut next = s.clone();
-                    game.play(&mut next, mv);
+                    game.play_unchecked(&mut next, mv);
                     index[&(next.pieces.white, next.pieces.black, next.to_move)]
                 })
                 .collect()

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use denkmeter_core::perft::perft;
 use denkmeter_core::{Game, MoveError, Player};
-use denkmeter_engine::perft::perft;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -13,6 +13,48 @@ use super::geometry::{bit, Squares};
 use super::*;
 
 type Scandinavian8x8Rules = ScandinavianRules<8, STRONG, true>;
+
+/// Perft from the start (`None`) or a position string, depths 1 to n.
+type PerftFn = Box<dyn Fn(Option<&str>, u32) -> Result<Vec<u64>, denkmeter_core::PositionError>>;
+
+/// What the tests read of a ruleset this module lists.
+struct Listed {
+    facts: denkmeter_core::Facts,
+    cells: usize,
+    start_position: String,
+    perft: PerftFn,
+}
+
+impl Listed {
+    fn name(&self) -> &'static str {
+        self.facts.name
+    }
+}
+
+/// Every ruleset of this module, in its order.
+fn rulesets() -> Vec<Listed> {
+    struct Collect(Vec<Listed>);
+    impl denkmeter_core::RulesetVisitor for Collect {
+        fn visit<G: Game>(&mut self, game: G) {
+            let start_position = game.position_text(&game.start());
+            self.0.push(Listed {
+                facts: *game.facts(),
+                cells: game.board().len(),
+                start_position,
+                perft: Box::new(move |position, depth| {
+                    let state = match position {
+                        Some(text) => game.parse_position(text)?,
+                        None => game.start(),
+                    };
+                    Ok((1..=depth).map(|d| perft(&game, &state, d)).collect())
+                }),
+            });
+        }
+    }
+    let mut all = Collect(Vec::new());
+    super::rulesets(&mut all);
+    all.0
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -91,7 +133,7 @@ fn play<V: Variant>(s: &State, text: &str) -> State {
         .parse_move(s, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut next = s.clone();
-    game.play(&mut next, mv);
+    game.play_unchecked(&mut next, mv);
     next
 }
 
@@ -140,7 +182,7 @@ fn random_games<V: Variant>(
                 break;
             }
             let mv = moves[rng.gen_range(0..moves.len())];
-            game.play(&mut s, mv);
+            game.play_unchecked(&mut s, mv);
         }
     }
 }

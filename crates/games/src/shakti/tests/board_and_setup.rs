@@ -11,14 +11,14 @@ fn move_fits_in_four_bytes() {
 fn ruleset_names() {
     let g = game();
     assert_eq!(g.name(), "shakti");
-    assert_eq!(g.family(), "shakti");
-    assert!(!g.description().is_empty());
+    assert_eq!(g.facts().family, "shakti");
+    assert!(!g.facts().description.is_empty());
     assert_eq!(g.board().len(), 49);
     assert_eq!(
-        g.repetition_rule(),
+        g.facts().repetition,
         denkmeter_core::RepetitionRule::DrawOnThird
     );
-    assert!(!g.has_hidden_information());
+    assert!(!g.facts().hidden_information);
 }
 
 // ---------------------------------------------------------------- board and setup

@@ -152,12 +152,12 @@ fn random_games_reach_every_ending() {
     let (mut mates, mut draws) = (0, 0);
     for _ in 0..200 {
         let mut state = g.start();
-        for _ in 0..g.playout_limit() {
+        for _ in 0..g.facts().playout_limit {
             g.legal_moves(&state, &mut moves);
             if moves.is_empty() {
                 break;
             }
-            g.play(&mut state, moves[rng.gen_range(0..moves.len())]);
+            g.play_unchecked(&mut state, moves[rng.gen_range(0..moves.len())]);
         }
         match g.status(&state) {
             Status::Over(o) if o.reason == Reason::Checkmate => mates += 1,

@@ -49,10 +49,9 @@ fn hash_matches_recomputation_in_random_games() {
 }
 
 #[test]
-fn observation_is_the_state() {
+fn a_determinized_state_is_the_state() {
     let g = game();
     let start = g.start();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    assert_eq!(g.observe(&start, Player::Black), start);
-    assert_eq!(g.sample(&start, &mut rng), start);
+    assert_eq!(g.determinize(&start, Player::Black, &mut rng), start);
 }

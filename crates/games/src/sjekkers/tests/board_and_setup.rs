@@ -17,16 +17,25 @@ fn ruleset_names_and_family() {
         ["sjekkers", "sjekkers-sideways", "sjekkers-checkers"]
     );
     for g in all_rulesets() {
-        assert_eq!(g.family(), "sjekkers");
-        assert!(!g.description().is_empty());
-        assert!(!g.description().contains('\n'));
-        assert_eq!(g.repetition_rule(), RepetitionRule::DrawOnThird);
-        assert!(!g.has_hidden_information());
+        assert_eq!(g.facts().family, "sjekkers");
+        assert!(!g.facts().description.is_empty());
+        assert!(!g.facts().description.contains('\n'));
+        assert_eq!(g.facts().repetition, RepetitionRule::DrawOnThird);
+        assert!(!g.facts().hidden_information);
         assert_eq!(Sjekkers::with_variant(g.variant()).name(), g.name());
     }
-    let registered: Vec<String> = rulesets().iter().map(|g| g.name().to_string()).collect();
+    struct Listed(Vec<(&'static str, String)>);
+    impl RulesetVisitor for Listed {
+        fn visit<G: Game>(&mut self, game: G) {
+            self.0
+                .push((game.name(), game.position_text(&game.start())));
+        }
+    }
+    let mut listed = Listed(Vec::new());
+    rulesets(&mut listed);
+    let registered: Vec<&str> = listed.0.iter().map(|(name, _)| *name).collect();
     assert_eq!(registered, names);
-    assert_eq!(rulesets()[0].start_position(), START);
+    assert_eq!(listed.0[0].1, START);
 }
 
 // ---------------------------------------------------------------- board and setup

@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
+use denkmeter_core::perft::perft;
 use denkmeter_core::{Cell, Game, MoveError, Player, Status};
-use denkmeter_engine::perft::perft;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -123,7 +123,7 @@ fn played(game: &Sjekkers, state: &State, text: &str) -> State {
         .parse_move(state, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut next = state.clone();
-    game.play(&mut next, mv);
+    game.play_unchecked(&mut next, mv);
     next
 }
 
@@ -145,7 +145,7 @@ fn random_states(game: &Sjekkers, seed: u64, games: usize, plies: usize) -> Vec<
                 break;
             }
             let mv = moves[rng.gen_range(0..moves.len())];
-            game.play(&mut state, mv);
+            game.play_unchecked(&mut state, mv);
             states.push(state.clone());
         }
     }

@@ -301,7 +301,7 @@ fn fast_generator_matches_the_slow_reference() {
             // Playing agrees too.
             for &mv in fast.iter().take(3) {
                 let mut next = state.clone();
-                g.play(&mut next, mv);
+                g.play_unchecked(&mut next, mv);
                 let mut slow_next = slow.clone();
                 let key = fast_as_slow(&[mv]).into_iter().next().unwrap();
                 slow_next.play(side, &key);
@@ -351,7 +351,7 @@ fn random_games_reach_an_end() {
                 if moves.is_empty() {
                     break;
                 }
-                g.play(&mut state, moves[rng.gen_range(0..moves.len())]);
+                g.play_unchecked(&mut state, moves[rng.gen_range(0..moves.len())]);
             }
             ended += usize::from(g.status(&state).is_over());
         }

@@ -48,16 +48,14 @@ fn hash_matches_recomputation_in_random_games() {
 }
 
 #[test]
-fn observation_is_the_state_and_playout_value_counts_material() {
+fn a_determinized_state_is_the_state_and_evaluation_counts_material() {
     let g = standard();
     let start = g.start();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    assert_eq!(g.observe(&start, Player::Black), start);
-    assert_eq!(g.sample(&start, &mut rng), start);
-    assert!((g.playout_value(&start) - 0.5).abs() < 1e-12);
+    assert_eq!(g.determinize(&start, Player::Black, &mut rng), start);
+    assert_eq!(g.evaluate(&start), 0);
     let ahead = at_setup("Se5 De6 dh4", 'w');
     let behind = at_setup("De5 sh5 dh4", 'w');
-    assert!(g.playout_value(&ahead) > 0.7);
-    assert!(g.playout_value(&behind) < 0.3);
-    assert!((g.playout_value(&ahead) + g.playout_value(&behind) - 1.0).abs() < 1e-12);
+    assert_eq!(g.evaluate(&ahead), 240);
+    assert_eq!(g.evaluate(&behind), -240);
 }

@@ -1,6 +1,6 @@
 //! A mate solver for problems: which moves force a win within N of the mover's moves.
 
-use denkmeter_core::{Game, Player, Status};
+use crate::{Game, Player, Status};
 
 /// Whether the player to move in `state` can force a win within `moves` of their own moves,
 /// whatever the opponent replies. Draws and unfinished lines count as failure.
@@ -21,7 +21,7 @@ pub fn winning_moves<G: Game>(game: &G, state: &G::State, moves: u32) -> Vec<G::
     list.into_iter()
         .filter(|&mv| {
             let mut next = state.clone();
-            game.play(&mut next, mv);
+            game.play_unchecked(&mut next, mv);
             defender_loses(game, &next, attacker, moves - 1)
         })
         .collect()
@@ -47,7 +47,7 @@ fn attacker_wins<G: Game>(game: &G, state: &G::State, attacker: Player, moves: u
     game.legal_moves(state, &mut list);
     list.into_iter().any(|mv| {
         let mut next = state.clone();
-        game.play(&mut next, mv);
+        game.play_unchecked(&mut next, mv);
         defender_loses(game, &next, attacker, moves - 1)
     })
 }
@@ -64,7 +64,7 @@ fn defender_loses<G: Game>(game: &G, state: &G::State, attacker: Player, moves: 
     game.legal_moves(state, &mut list);
     list.into_iter().all(|mv| {
         let mut next = state.clone();
-        game.play(&mut next, mv);
+        game.play_unchecked(&mut next, mv);
         attacker_wins(game, &next, attacker, moves)
     })
 }

@@ -2,8 +2,8 @@
 
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
+use denkmeter_core::solver;
 use denkmeter_core::{Game, Playthrough, Record, RecordError, Status};
-use denkmeter_engine::solver;
 use denkmeter_games::chad::Chad;
 
 const EXAMPLE: &str = "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12";

@@ -1,9 +1,18 @@
 //! Bad input never panics, in any ruleset: arbitrary text as a position, as a move in every
 //! reachable kind of position, and as a record, gives an error (or, by chance, a valid reading).
 
+use std::sync::LazyLock;
+
 use denkmeter_core::Record;
-use denkmeter_games::registry;
+use denkmeter_engine::{Agent, Registry};
 use proptest::prelude::*;
+
+/// Every ruleset, built once.
+fn registry() -> &'static Registry {
+    static REGISTRY: LazyLock<Registry> =
+        LazyLock::new(|| Registry::from_list(denkmeter_games::visit_rulesets));
+    &REGISTRY
+}
 
 const NASTY: &[&str] = &[
     "",
@@ -39,7 +48,7 @@ const NASTY: &[&str] = &[
 
 #[test]
 fn nasty_texts_are_errors_not_panics() {
-    for game in registry::rulesets() {
+    for game in registry().rulesets() {
         let session = game.new_game(None).expect("the start is valid");
         let legal: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
         for text in NASTY {
@@ -66,11 +75,11 @@ fn nasty_texts_are_errors_not_panics() {
 }
 
 fn positions_reached(name: &str, plies: usize, seed: u64) -> Vec<String> {
-    let game = registry::find(name).expect("registered");
+    let game = registry().find(name).expect("registered");
     let mut session = game.new_game(None).expect("the start is valid");
     let mut seen = vec![session.position()];
     for ply in 0..plies {
-        let Some(mv) = session.random_move(seed.wrapping_add(ply as u64)) else {
+        let Some(mv) = session.choose_move(&Agent::Random, seed.wrapping_add(ply as u64)) else {
             break;
         };
         session.play(&mv).expect("a random legal move is legal");
@@ -84,7 +93,7 @@ proptest! {
 
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,40}", seed in any::<u64>()) {
-        for game in registry::rulesets() {
+        for game in registry().rulesets() {
             let _ = game.new_game(Some(&text));
             for position in positions_reached(game.name(), 30, seed).iter().step_by(10) {
                 let mut session = game.new_game(Some(position)).expect("reached positions read back");

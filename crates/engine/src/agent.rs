@@ -1,0 +1,325 @@
+//! Who makes the moves: the one agent type, written as text on the command line and in match
+//! reports. Its text round-trips: an agent prints as text that reads back as the same agent.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::Limits;
+
+/// The highest level of [`Agent::Computer`].
+pub const MAX_LEVEL: u8 = 6;
+/// The longest time limit an agent accepts.
+pub const MAX_TIME: Duration = Duration::from_secs(3600);
+/// The deepest depth an agent accepts.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A player that chooses moves by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    /// A uniformly random legal move.
+    Random,
+    /// The computer opponent at a level, 1 to [`MAX_LEVEL`] (see [`level_limits`]).
+    Computer(u8),
+    /// Monte Carlo tree search with these limits (`nodes` counts iterations).
+    Mcts(Limits),
+    /// Alpha-beta search with these limits.
+    AlphaBeta(Limits),
+}
+
+/// The search limits of a level: level `n` searches a fixed number of iterations, stopping
+/// early at the level's time limit. A seeded game is reproducible whenever the iterations
+/// finish within the time limit (always for the low levels).
+pub fn level_limits(level: u8) -> Option<Limits> {
+    let (iterations, seconds) = match level {
+        1 => (100, 1),
+        2 => (400, 1),
+        3 => (1_500, 2),
+        4 => (5_000, 3),
+        5 => (15_000, 5),
+        6 => (50_000, 10),
+        _ => return None,
+    };
+    Some(Limits {
+        depth: None,
+        nodes: Some(iterations),
+        time: Some(Duration::from_secs(seconds)),
+    })
+}
+
+/// Agent text that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read player {text:?}: {reason}; expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), or mcts:LIMITS or ab:LIMITS where LIMITS are comma-separated: a number (iterations for mcts, depth for ab), dDEPTH, nNODES, SECONDSs or MILLISECONDSms, e.g. mcts:2000, ab:6, ab:d8,1.5s")]
+pub struct AgentError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl Agent {
+    /// The search limits this agent uses, if it searches.
+    pub fn limits(&self) -> Option<Limits> {
+        match *self {
+            Agent::Random => None,
+            Agent::Computer(level) => level_limits(level),
+            Agent::Mcts(limits) | Agent::AlphaBeta(limits) => Some(limits),
+        }
+    }
+}
+
+impl FromStr for Agent {
+    type Err = AgentError;
+
+    fn from_str(text: &str) -> Result<Agent, AgentError> {
+        let bad = |reason: &str| AgentError {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (kind, arg) = match text.split_once(':') {
+            Some((kind, arg)) => (kind, Some(arg)),
+            None => (text, None),
+        };
+        match (kind, arg) {
+            ("random", None) => Ok(Agent::Random),
+            ("computer", None) => Ok(Agent::Computer(3)),
+            ("computer", Some(level)) => match level.parse::<u8>() {
+                Ok(level) if (1..=MAX_LEVEL).contains(&level) => Ok(Agent::Computer(level)),
+                _ => Err(bad("the level is a number from 1 to 6")),
+            },
+            ("mcts", Some(spec)) => parse_limits(spec, Bare::Nodes)
+                .map(Agent::Mcts)
+                .map_err(|r| bad(&r)),
+            ("ab", Some(spec)) => parse_limits(spec, Bare::Depth)
+                .map(Agent::AlphaBeta)
+                .map_err(|r| bad(&r)),
+            ("mcts" | "ab", None) => Err(bad("a search needs at least one limit")),
+            _ => Err(bad("unknown kind of player")),
+        }
+    }
+}
+
+/// What a bare number means in a search's limits.
+#[derive(Clone, Copy, PartialEq)]
+enum Bare {
+    Depth,
+    Nodes,
+}
+
+fn parse_limits(spec: &str, bare: Bare) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    for part in spec.split(',') {
+        let part = part.trim();
+        if let Some(time) = parse_time(part)? {
+            set_once(&mut limits.time, time, "time")?;
+        } else if let Some(depth) = part.strip_prefix('d') {
+            set_once(&mut limits.depth, parse_depth(depth)?, "depth")?;
+        } else if let Some(nodes) = part.strip_prefix('n') {
+            set_once(&mut limits.nodes, parse_nodes(nodes)?, "nodes")?;
+        } else if bare == Bare::Depth {
+            set_once(&mut limits.depth, parse_depth(part)?, "depth")?;
+        } else {
+            set_once(&mut limits.nodes, parse_nodes(part)?, "nodes")?;
+        }
+    }
+    Ok(limits)
+}
+
+fn set_once<T>(slot: &mut Option<T>, value: T, what: &str) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(format!("the {what} is given twice"));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(d),
+        _ => Err(format!("{text:?} is not a depth from 1 to {MAX_DEPTH}")),
+    }
+}
+
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{text:?} is not a positive number of nodes")),
+    }
+}
+
+/// A time such as `2s`, `1.5s` or `300ms`, rounded to whole milliseconds; `None` if the text is
+/// not a time at all.
+fn parse_time(text: &str) -> Result<Option<Duration>, String> {
+    let (number, millis_per_unit) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, 1.0)
+    } else if let Some(s) = text.strip_suffix('s') {
+        (s, 1000.0)
+    } else {
+        return Ok(None);
+    };
+    let millis = match number.parse::<f64>() {
+        Ok(n) if n.is_finite() => (n * millis_per_unit).round(),
+        _ => return Err(format!("{text:?} is not a time")),
+    };
+    if millis < 1.0 || millis > MAX_TIME.as_millis() as f64 {
+        return Err(format!(
+            "{text:?} is not a time from 1ms to {}s",
+            MAX_TIME.as_secs()
+        ));
+    }
+    Ok(Some(Duration::from_millis(millis as u64)))
+}
+
+/// Writes a time in whole seconds if it is, else in milliseconds (times are whole
+/// milliseconds).
+struct Time(Duration);
+
+impl fmt::Display for Time {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let millis = self.0.as_millis();
+        if millis % 1000 == 0 {
+            write!(f, "{}s", millis / 1000)
+        } else {
+            write!(f, "{millis}ms")
+        }
+    }
+}
+
+fn write_limits(f: &mut fmt::Formatter<'_>, limits: &Limits, bare: Bare) -> fmt::Result {
+    let mut parts = Vec::new();
+    match bare {
+        Bare::Nodes => {
+            parts.extend(limits.nodes.map(|n| n.to_string()));
+            parts.extend(limits.depth.map(|d| format!("d{d}")));
+        }
+        Bare::Depth => {
+            parts.extend(limits.depth.map(|d| d.to_string()));
+            parts.extend(limits.nodes.map(|n| format!("n{n}")));
+        }
+    }
+    parts.extend(limits.time.map(|t| Time(t).to_string()));
+    f.write_str(&parts.join(","))
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Computer(level) => write!(f, "computer:{level}"),
+            Agent::Mcts(limits) => {
+                f.write_str("mcts:")?;
+                write_limits(f, limits, Bare::Nodes)
+            }
+            Agent::AlphaBeta(limits) => {
+                f.write_str("ab:")?;
+                write_limits(f, limits, Bare::Depth)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn read(text: &str) -> Agent {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn agents_read_and_print() {
+        assert_eq!(read("random"), Agent::Random);
+        assert_eq!(read("computer"), Agent::Computer(3));
+        assert_eq!(read("computer:1").to_string(), "computer:1");
+        assert_eq!(read("mcts:250"), Agent::Mcts(Limits::nodes(250)));
+        assert_eq!(read("mcts:250").to_string(), "mcts:250");
+        assert_eq!(read("mcts:1.5s").to_string(), "mcts:1500ms");
+        assert_eq!(read("mcts:20ms").to_string(), "mcts:20ms");
+        assert_eq!(read("ab:5"), Agent::AlphaBeta(Limits::depth(5)));
+        assert_eq!(read("ab:0.5s").to_string(), "ab:500ms");
+        assert_eq!(read("ab:2000ms").to_string(), "ab:2s");
+        assert_eq!(
+            read("ab:d8, n100000, 1.5s"),
+            Agent::AlphaBeta(Limits {
+                depth: Some(8),
+                nodes: Some(100_000),
+                time: Some(Duration::from_millis(1500)),
+            })
+        );
+        assert_eq!(
+            read("ab:d8,n100000,1.5s").to_string(),
+            "ab:8,n100000,1500ms"
+        );
+        assert_eq!(read("mcts:d3,n7").to_string(), "mcts:7,d3");
+        for bad in [
+            "ab:0",
+            "ab:x",
+            "ab:99",
+            "ab",
+            "ab:",
+            "ab:5,6",
+            "ab:1s,2s",
+            "computer:0",
+            "computer:99",
+            "computer:x",
+            "mcts",
+            "mcts:0",
+            "mcts:x",
+            "mcts:-1s",
+            "mcts:NaNs",
+            "mcts:infs",
+            "mcts:0.0001s",
+            "mcts:7200s",
+            "human",
+            "",
+            "random:1",
+        ] {
+            assert!(bad.parse::<Agent>().is_err(), "{bad}");
+        }
+        let error = "ab:99".parse::<Agent>().unwrap_err().to_string();
+        assert!(error.contains("depth from 1 to 64"), "{error}");
+    }
+
+    #[test]
+    fn the_levels_are_searches_with_limits() {
+        for level in 1..=MAX_LEVEL {
+            let limits = Agent::Computer(level).limits().expect("a level searches");
+            assert!(limits.nodes.is_some() && limits.time.is_some());
+        }
+        assert_eq!(level_limits(0), None);
+        assert_eq!(level_limits(MAX_LEVEL + 1), None);
+        assert_eq!(Agent::Random.limits(), None);
+    }
+
+    fn limits() -> impl Strategy<Value = Limits> {
+        (
+            proptest::option::of(1..=MAX_DEPTH),
+            proptest::option::of(1u64..=u64::MAX),
+            proptest::option::of(1u64..=MAX_TIME.as_millis() as u64),
+        )
+            .prop_filter("a search needs a limit", |(d, n, t)| {
+                d.is_some() || n.is_some() || t.is_some()
+            })
+            .prop_map(|(depth, nodes, time)| Limits {
+                depth,
+                nodes,
+                time: time.map(Duration::from_millis),
+            })
+    }
+
+    fn agents() -> impl Strategy<Value = Agent> {
+        prop_oneof![
+            Just(Agent::Random),
+            (1..=MAX_LEVEL).prop_map(Agent::Computer),
+            limits().prop_map(Agent::Mcts),
+            limits().prop_map(Agent::AlphaBeta),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_agent_reads_back_from_its_text(agent in agents()) {
+            let text = agent.to_string();
+            prop_assert_eq!(text.parse::<Agent>(), Ok(agent), "{}", text);
+        }
+    }
+}

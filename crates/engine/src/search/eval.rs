@@ -1,0 +1,61 @@
+//! Scores: the game's integer evaluation for unfinished positions, wins and losses by their
+//! distance, and the win-rate model that turns an evaluation into a playout's value.
+
+use denkmeter_core::{win_rate, Game, Outcome, Player};
+
+/// Scores at least `WIN - MAX_PLY` are forced wins (`WIN` minus the plies to the win).
+pub const WIN: i32 = 1_000_000;
+/// No search reaches deeper than this; it bounds the mate scores.
+pub const MAX_PLY: i32 = 1_000;
+
+/// Whether a score is a forced win or loss.
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= WIN - MAX_PLY
+}
+
+/// The static score of an unfinished position for the side to move, kept clear of the mate
+/// scores whatever the game returns.
+pub(crate) fn evaluate<G: Game>(game: &G, state: &G::State) -> i32 {
+    game.evaluate(state)
+        .clamp(-(WIN - MAX_PLY - 1), WIN - MAX_PLY - 1)
+}
+
+/// The score of a finished game for `mover`, `ply` plies from the root: shorter wins and longer
+/// losses score better.
+pub(crate) fn final_score(outcome: &Outcome, mover: Player, ply: i32) -> i32 {
+    match outcome.winner {
+        Some(w) if w == mover => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+/// The value for White, 0 to 1, of an unfinished position: the win rate of its evaluation.
+pub fn white_value<G: Game>(game: &G, state: &G::State) -> f64 {
+    let score = evaluate(game, state);
+    match game.to_move(state) {
+        Player::White => win_rate(score),
+        Player::Black => win_rate(-score),
+    }
+}
+
+/// The evaluation that the win-rate model maps to `value` (0 to 1): how a Monte Carlo search
+/// reports its mean value as a score.
+pub fn score_of_value(value: f64) -> i32 {
+    let v = value.clamp(1e-6, 1.0 - 1e-6);
+    let score = -denkmeter_core::WIN_RATE_SCALE * (1.0 / v - 1.0).ln();
+    score.round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_win_rate_model_inverts() {
+        for score in [-900, -100, 0, 1, 250, 1200] {
+            assert_eq!(score_of_value(win_rate(score)), score);
+        }
+        assert!(is_decisive(WIN - 3) && is_decisive(-(WIN - 3)) && !is_decisive(5_000));
+    }
+}

@@ -1,0 +1,43 @@
+//! The list of rulesets: unique names, and facts and a rules page for each.
+
+use denkmeter_core::{Game, RulesetVisitor};
+
+#[derive(Default)]
+struct Names(Vec<&'static str>);
+
+impl RulesetVisitor for Names {
+    fn visit<G: Game>(&mut self, game: G) {
+        let facts = game.facts();
+        assert_eq!(game.name(), facts.name);
+        assert!(!facts.description.is_empty(), "{}", facts.name);
+        assert!(
+            facts.rules.starts_with('#'),
+            "{}: the rules page is Markdown with a title",
+            facts.name
+        );
+        assert!(
+            facts.rules.to_lowercase().contains("reconstructed"),
+            "{}: the rules page says what is reconstructed",
+            facts.name
+        );
+        assert!(!game.board().is_empty(), "{}", facts.name);
+        assert!(facts.playout_limit > 0, "{}", facts.name);
+        self.0.push(facts.name);
+    }
+}
+
+#[test]
+fn every_ruleset_has_a_unique_name_and_its_rules_page() {
+    let mut names = Names::default();
+    denkmeter_games::visit_rulesets(&mut names);
+    let mut unique = names.0.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        names.0.len(),
+        "names are unique: {:?}",
+        names.0
+    );
+    assert!(names.0.contains(&"chad") && names.0.contains(&"scandinavian-8x8-weak-free"));
+}
