@@ -307,6 +307,13 @@ async fn rulesets_and_health(db: &str) {
     assert_eq!(chad["board"]["cells"].as_array().unwrap().len(), 144);
     assert_eq!(chad["board"]["cells"][0]["name"], "A1");
     assert!(chad["rules"].as_str().unwrap().contains("castle"));
+    // The rules page rendered on the server: headings as elements with their anchors, no
+    // Markdown syntax left, no raw HTML.
+    let html = chad["rules_html"].as_str().unwrap();
+    assert!(html.starts_with(r#"<h1 id="chad">Chad</h1>"#), "{html}");
+    assert!(html.contains(r#"<h2 id="how-the-pieces-move">How the pieces move</h2>"#));
+    assert!(html.contains("<li><strong>King.</strong>") && html.contains("<pre><code>"));
+    assert!(!html.contains("## ") && !html.contains("**") && !html.contains("<script"));
     let (status, body) = server.get("/api/rulesets/chess").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["error"].as_str().unwrap().contains("chess"));

@@ -18,9 +18,11 @@ pub async fn list() -> Json<Vec<RulesetSummary>> {
 pub async fn detail(Path(name): Path<String>) -> Result<Json<RulesetDetail>, ApiError> {
     let game = denkmeter_games::registry::find(&name)
         .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {name:?}")))?;
+    let rules = denkmeter_games::registry::rules_page(game.family()).unwrap_or("");
     Ok(Json(RulesetDetail {
         summary: RulesetSummary::of(game.as_ref()),
-        rules: denkmeter_games::registry::rules_page(game.family()).unwrap_or(""),
+        rules,
+        rules_html: crate::markdown::to_html(rules),
         board: BoardJson::of(game.board()),
         start_position: game.start_position(),
     }))
