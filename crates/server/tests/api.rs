@@ -1147,6 +1147,34 @@ mod hygiene {
             .await
             .unwrap();
         assert_eq!(head.status(), StatusCode::OK);
+        // Every file under web/ is served, with its type and no caching without asking.
+        for (path, kind) in [
+            ("/", "text/html; charset=utf-8"),
+            ("/index.html", "text/html; charset=utf-8"),
+            ("/app.js", "text/javascript; charset=utf-8"),
+            ("/style.css", "text/css; charset=utf-8"),
+        ] {
+            let response = server.client.get(server.url(path)).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(response.headers()["content-type"], kind, "{path}");
+            assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        }
+        let (status, _, body) = server.get_text("/index.html").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains(r#"<script type="module" src="/app.js">"#));
+        for path in [
+            "/nope.js",
+            "/board/",
+            "/board",
+            "/../Cargo.toml",
+            "/web/app.js",
+        ] {
+            let (status, _, _) = server.get_text(path).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        }
+        let (status, kind, body) = server.get_text("/api/nope").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(kind.starts_with("application/json") && body.contains("no such endpoint"));
         for method in ["POST", "PUT", "DELETE", "CONNECT"] {
             let response = server
                 .client
