@@ -1152,6 +1152,8 @@ mod hygiene {
             ("/", "text/html; charset=utf-8"),
             ("/index.html", "text/html; charset=utf-8"),
             ("/app.js", "text/javascript; charset=utf-8"),
+            ("/board/board.js", "text/javascript; charset=utf-8"),
+            ("/game/page.js", "text/javascript; charset=utf-8"),
             ("/style.css", "text/css; charset=utf-8"),
         ] {
             let response = server.client.get(server.url(path)).send().await.unwrap();
