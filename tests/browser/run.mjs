@@ -743,6 +743,47 @@ test('i. a socket that stops delivering views is noticed by its heartbeat, and t
   await context.close();
 });
 
+test('j. a Chad board is drawn from its legend: castle colours, a crowned queen, the key', async (problems) => {
+  // Black's queen on E2 (the rules page's example).
+  const position = '12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w';
+  const { id } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, position });
+  const view = await api('GET', `/api/games/${id}`);
+  const { legend, cells } = view.board;
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'j', problems);
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector(cellSelector('E2'));
+
+  const rgb = (hex) => {
+    const n = parseInt(hex.slice(1), 16);
+    return hex.length === 7 ? `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})` : hex;
+  };
+  const style = (name) => legend.cells.find((s) => s.class === name);
+  for (const name of ['castle-white', 'castle-black', 'wall-white', 'plain']) {
+    check(style(name), `the Chad legend has no ${name} style: ${JSON.stringify(legend.cells)}`);
+    const named = cells.filter((c) => c.style === name).map((c) => c.name);
+    check(named.length >= 9, `only ${named.length} cells of style ${name}`);
+    const fills = await page.$$eval('svg.board [data-cell]', (els, wanted) => els.filter((e) => wanted.includes(e.dataset.cell)).map((e) => getComputedStyle(e).fill), named);
+    check(fills.length === named.length, `${fills.length} of the ${named.length} ${name} cells are drawn`);
+    const wrong = fills.filter((f) => f !== rgb(style(name).fill));
+    check(!wrong.length, `${name} cells are filled ${[...new Set(wrong)].join(' ')}, not the legend's ${style(name).fill}`);
+  }
+  check(style('castle-white').fill !== style('plain').fill, 'the castle and plain fills are the same colour: the check proves nothing');
+
+  const rings = await page.$$eval('svg.board [data-piece] .ring', (els) => els.map((e) => e.closest('[data-at]').dataset.at));
+  check(rings.join(' ') === 'E2', `crowned pieces drawn at "${rings.join(' ')}", expected E2 (the queen)`);
+
+  const key = (await page.textContent('.board-key')) || '';
+  const words = [...new Set(legend.cells.filter((s) => cells.some((c) => c.style === s.class)).map((s) => s.words))];
+  for (const w of [...words, ...legend.pieces.map((p) => p.kind)]) {
+    check(key.includes(w), `the key "${key.trim()}" lacks "${w}"`);
+  }
+  const swatches = await page.$$eval('.board-key .key-cell rect', (els) => els.map((e) => getComputedStyle(e).fill));
+  check(swatches.includes(rgb(style('castle-white').fill)), `the key has no swatch in the castle colour: ${swatches.join(' ')}`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
