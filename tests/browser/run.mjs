@@ -10,12 +10,12 @@
 //
 // --update-screenshot writes the screenshot of test d to docs/images/screenshot.png (the README's
 // picture); otherwise it goes to a temporary file.
-// --web DIR serves the four interface files from DIR (normally ../../web) instead of the copies
+// --web DIR serves the interface's files from DIR (normally ../../web) instead of the copies
 // built into the binary, for working on the interface without rebuilding the server.
 // CHROMIUM=/path overrides the browser.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,17 +240,30 @@ async function newContext(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...options });
   context.setDefaultTimeout(15_000);
   if (webDir) {
-    const files = { '/': 'index.html', '/index.html': 'index.html', '/app.js': 'app.js', '/board.js': 'board.js', '/style.css': 'style.css' };
-    const types = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
+    const types = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
     await context.route(
-      (url) => url.origin === base && Object.hasOwn(files, url.pathname),
+      (url) => url.origin === base && webFile(url.pathname) !== null,
       (route) => {
-        const file = files[new URL(route.request().url()).pathname];
-        route.fulfill({ body: readFileSync(path.join(webDir, file)), contentType: types[file.split('.').pop()] });
+        const file = webFile(new URL(route.request().url()).pathname);
+        route.fulfill({ body: readFileSync(file), contentType: types[file.split('.').pop()] || 'application/octet-stream' });
       },
     );
   }
   return context;
+}
+
+/** The file under --web DIR that a request path names, as the server would serve it, or null. */
+function webFile(pathname) {
+  if (pathname.startsWith('/api/')) return null;
+  let name;
+  try {
+    name = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+  } catch {
+    return null;
+  }
+  const file = path.resolve(webDir, name);
+  if (!file.startsWith(webDir + path.sep) || name.split('/').some((part) => part.startsWith('.'))) return null;
+  return existsSync(file) && statSync(file).isFile() ? file : null;
 }
 
 /** Creates a game through the lobby form. */
@@ -507,12 +520,14 @@ test('f. the rules page, and clicks through via cells and choices', async (probl
     pre: a.querySelectorAll('pre').length,
     strong: a.querySelectorAll('strong').length,
     code: a.querySelectorAll('code').length,
+    anchors: a.querySelectorAll('h2[id]').length,
   }));
   check(parts.h2 >= 3 && parts.li >= 5 && parts.pre >= 1 && parts.strong >= 1 && parts.code >= 3, `the rules Markdown rendered poorly: ${JSON.stringify(parts)}`);
+  check(parts.anchors === parts.h2, `only ${parts.anchors} of ${parts.h2} headings have an id to link to`);
 
   // No ruleset has multi-step moves or choices yet: check the click logic on made-up moves.
   const outcome = await page.evaluate(async () => {
-    const { MoveInput } = await import('/board.js');
+    const { MoveInput } = await import('/board/input.js');
     const mv = (text, from, via, to, choice = null) => ({ text, from, via, to, choice });
     const moves = [
       mv('1x3x5', 1, [3], 5),
@@ -544,43 +559,81 @@ test('f. the rules page, and clicks through via cells and choices', async (probl
   const expected = ['1,2,9', 'pass', 'null', '3,4', 'null', '5,7', '1x3x7', '1x4', 'null', 'null', '2-6=a,2-6=b', '@9', 'null'];
   check(JSON.stringify(outcome) === JSON.stringify(expected), `MoveInput gave ${JSON.stringify(outcome)}, expected ${JSON.stringify(expected)}`);
 
-  // A made-up board of points, flipped, with its labels.
+  // A made-up board of points, flipped, with its labels, in the board component: a move is
+  // clicked, shown at once, and taken back when the move callback refuses it.
   const drawn = await page.evaluate(async () => {
-    const { renderBoard, createBoardElement } = await import('/board.js');
-    const clicked = [];
-    const svg = createBoardElement((cell) => clicked.push(cell));
-    document.body.appendChild(svg);
+    const { createBoard } = await import('/board/board.js');
     const cells = [];
-    for (let y = 0; y < 3; y += 1) for (let x = 0; x < 3; x += 1) cells.push({ name: `${'abc'[x]}${3 - y}`, x, y, shape: 'point', classes: [] });
+    for (let y = 0; y < 3; y += 1) for (let x = 0; x < 3; x += 1) cells.push({ name: `${'abc'[x]}${3 - y}`, x, y, shape: 'point', classes: [], style: 'plain' });
     const lines = [[0, 1], [1, 2], [3, 4], [4, 5], [6, 7], [7, 8], [0, 3], [3, 6], [1, 4], [4, 7], [2, 5], [5, 8], [0, 4], [4, 8]];
-    renderBoard(svg, {
-      board: {
-        cells, lines, width: 3, height: 3,
-        column_labels: [{ at: 0, text: 'a' }, { at: 1, text: 'b' }, { at: 2, text: 'c' }],
-        row_labels: [{ at: 0, text: '3' }, { at: 1, text: '2' }, { at: 2, text: '1' }],
+    const palette = {
+      background: '#fbf7ee', edge: '#6b5a3e', line: '#555555', marked: '#dd3333', absent: '#ebe3d3',
+      piece_edge: '#000000', white_piece: '#ffffff', white_ink: '#000000', black_piece: '#222222', black_ink: '#ffffff',
+    };
+    const board = {
+      cells, lines, width: 3, height: 3,
+      column_labels: [{ at: 0, text: 'a' }, { at: 1, text: 'b' }, { at: 2, text: 'c' }],
+      row_labels: [{ at: 0, text: '3' }, { at: 1, text: '2' }, { at: 2, text: '1' }],
+      legend: {
+        cells: [{ class: 'plain', fill: '#f3e6c8', glyph: '.', words: 'square' }],
+        absent: 'gone',
+        pieces: [{ kind: 'stone', letter: 'S', shape: 'crowned' }],
+        palette,
       },
+    };
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const sent = [];
+    let answer = null;
+    const onMove = (text) => {
+      sent.push(text);
+      return new Promise((resolve, reject) => {
+        answer = { resolve, reject };
+      });
+    };
+    const component = createBoard(host, { board, orientation: 'black', onMove });
+    component.set({
+      position: '1',
       pieces: [{ cell: 4, owner: 'black', kind: 'stone', letter: 's' }],
       absent: [8],
-      flip: true,
       lastMove: { from: 0, via: [], to: 4, captured: [], removed: [8] },
+      moves: [{ text: 'b2-a3', from: 4, via: [], to: 0, choice: null, captured: [] }],
+      canMove: true,
     });
-    svg.querySelector('[data-cell="a3"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const svg = host.querySelector('svg.board');
+    const names = (selector) => [...svg.querySelectorAll(selector)].map((e) => e.dataset.cell || e.dataset.at).join(',');
+    const click = (name) => svg.querySelector(`[data-cell="${name}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const result = {
       cells: svg.querySelectorAll('[data-cell]').length,
       dots: svg.querySelectorAll('.cell.pt .dot').length,
       holes: svg.querySelectorAll('.cell.hole').length,
       lines: svg.querySelectorAll('line.link').length,
       pieces: svg.querySelectorAll('[data-piece="s"][data-at="b2"]').length,
+      rings: svg.querySelectorAll('[data-at="b2"] .ring').length,
       files: [...svg.querySelectorAll('.coord.file')]
         .sort((p, q) => Number(p.getAttribute('x')) - Number(q.getAttribute('x')))
         .map((t) => t.textContent)
         .join(''),
-      clicked: clicked.join(','),
+      movable: names('.movable'),
     };
-    svg.remove();
+    click('b2');
+    result.targets = names('.target');
+    click('a3');
+    result.sent = sent.join(',');
+    result.shown = names('[data-piece]');
+    result.blocked = svg.querySelectorAll('.movable').length;
+    answer.reject(new Error('refused'));
+    await new Promise((r) => setTimeout(r, 0));
+    result.back = names('[data-piece]');
+    result.again = names('.movable');
+    component.destroy();
+    host.remove();
     return result;
   });
-  const want = { cells: 9, dots: 8, holes: 1, lines: 14, pieces: 1, files: 'cba', clicked: '0' };
+  const want = {
+    cells: 9, dots: 8, holes: 1, lines: 14, pieces: 1, rings: 1, files: 'cba', movable: 'b2',
+    targets: 'a3', sent: 'b2-a3', shown: 'a3', blocked: 0, back: 'b2', again: 'b2',
+  };
   check(JSON.stringify(drawn) === JSON.stringify(want), `a board of points was drawn as ${JSON.stringify(drawn)}, expected ${JSON.stringify(want)}`);
   await context.close();
 });
@@ -687,6 +740,47 @@ test('i. a socket that stops delivering views is noticed by its heartbeat, and t
   const moves = await waitMoves(page, 2, 35_000);
   check(moves[1] === reply.text, `the page shows ${moves[1]}, Black played ${reply.text}`);
   check(swallowed >= 1, 'no view was held back: the test did not test the heartbeat');
+  await context.close();
+});
+
+test('j. a Chad board is drawn from its legend: castle colours, a crowned queen, the key', async (problems) => {
+  // Black's queen on E2 (the rules page's example).
+  const position = '12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w';
+  const { id } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, position });
+  const view = await api('GET', `/api/games/${id}`);
+  const { legend, cells } = view.board;
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'j', problems);
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector(cellSelector('E2'));
+
+  const rgb = (hex) => {
+    const n = parseInt(hex.slice(1), 16);
+    return hex.length === 7 ? `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})` : hex;
+  };
+  const style = (name) => legend.cells.find((s) => s.class === name);
+  for (const name of ['castle-white', 'castle-black', 'wall-white', 'plain']) {
+    check(style(name), `the Chad legend has no ${name} style: ${JSON.stringify(legend.cells)}`);
+    const named = cells.filter((c) => c.style === name).map((c) => c.name);
+    check(named.length >= 9, `only ${named.length} cells of style ${name}`);
+    const fills = await page.$$eval('svg.board [data-cell]', (els, wanted) => els.filter((e) => wanted.includes(e.dataset.cell)).map((e) => getComputedStyle(e).fill), named);
+    check(fills.length === named.length, `${fills.length} of the ${named.length} ${name} cells are drawn`);
+    const wrong = fills.filter((f) => f !== rgb(style(name).fill));
+    check(!wrong.length, `${name} cells are filled ${[...new Set(wrong)].join(' ')}, not the legend's ${style(name).fill}`);
+  }
+  check(style('castle-white').fill !== style('plain').fill, 'the castle and plain fills are the same colour: the check proves nothing');
+
+  const rings = await page.$$eval('svg.board [data-piece] .ring', (els) => els.map((e) => e.closest('[data-at]').dataset.at));
+  check(rings.join(' ') === 'E2', `crowned pieces drawn at "${rings.join(' ')}", expected E2 (the queen)`);
+
+  const key = (await page.textContent('.board-key')) || '';
+  const words = [...new Set(legend.cells.filter((s) => cells.some((c) => c.style === s.class)).map((s) => s.words))];
+  for (const w of [...words, ...legend.pieces.map((p) => p.kind)]) {
+    check(key.includes(w), `the key "${key.trim()}" lacks "${w}"`);
+  }
+  const swatches = await page.$$eval('.board-key .key-cell rect', (els) => els.map((e) => getComputedStyle(e).fill));
+  check(swatches.includes(rgb(style('castle-white').fill)), `the key has no swatch in the castle colour: ${swatches.join(' ')}`);
   await context.close();
 });
 

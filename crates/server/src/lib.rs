@@ -5,6 +5,7 @@
 
 pub mod http;
 pub mod listener;
+pub mod markdown;
 pub mod round;
 pub mod search;
 pub mod seat;

@@ -317,6 +317,13 @@ async fn rulesets_and_health(db: &str) {
     assert_eq!(chad["board"]["cells"].as_array().unwrap().len(), 144);
     assert_eq!(chad["board"]["cells"][0]["name"], "A1");
     assert!(chad["rules"].as_str().unwrap().contains("castle"));
+    // The rules page rendered on the server: headings as elements with their anchors, no
+    // Markdown syntax left, no raw HTML.
+    let html = chad["rules_html"].as_str().unwrap();
+    assert!(html.starts_with(r#"<h1 id="chad">Chad</h1>"#), "{html}");
+    assert!(html.contains(r#"<h2 id="how-the-pieces-move">How the pieces move</h2>"#));
+    assert!(html.contains("<li><strong>King.</strong>") && html.contains("<pre><code>"));
+    assert!(!html.contains("## ") && !html.contains("**") && !html.contains("<script"));
     let (status, body) = server.get("/api/rulesets/chess").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["error"].as_str().unwrap().contains("chess"));
@@ -1153,6 +1160,36 @@ mod hygiene {
             .await
             .unwrap();
         assert_eq!(head.status(), StatusCode::OK);
+        // Every file under web/ is served, with its type and no caching without asking.
+        for (path, kind) in [
+            ("/", "text/html; charset=utf-8"),
+            ("/index.html", "text/html; charset=utf-8"),
+            ("/app.js", "text/javascript; charset=utf-8"),
+            ("/board/board.js", "text/javascript; charset=utf-8"),
+            ("/game/page.js", "text/javascript; charset=utf-8"),
+            ("/style.css", "text/css; charset=utf-8"),
+        ] {
+            let response = server.client.get(server.url(path)).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{path}");
+            assert_eq!(response.headers()["content-type"], kind, "{path}");
+            assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        }
+        let (status, _, body) = server.get_text("/index.html").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains(r#"<script type="module" src="/app.js">"#));
+        for path in [
+            "/nope.js",
+            "/board/",
+            "/board",
+            "/../Cargo.toml",
+            "/web/app.js",
+        ] {
+            let (status, _, _) = server.get_text(path).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        }
+        let (status, kind, body) = server.get_text("/api/nope").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(kind.starts_with("application/json") && body.contains("no such endpoint"));
         for method in ["POST", "PUT", "DELETE", "CONNECT"] {
             let response = server
                 .client

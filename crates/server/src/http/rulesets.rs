@@ -26,9 +26,11 @@ pub async fn detail(
         .registry
         .find(&name)
         .ok_or_else(|| ApiError::NotFound(format!("unknown ruleset {name:?}")))?;
+    let rules = game.facts().rules;
     Ok(Json(RulesetDetail {
         summary: RulesetSummary::of(game.as_ref()),
-        rules: game.facts().rules,
+        rules,
+        rules_html: crate::markdown::to_html(rules),
         board: BoardJson::of(game.board()),
         start_position: game.start_position(),
     }))

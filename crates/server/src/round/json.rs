@@ -156,7 +156,9 @@ impl RulesetSummary {
 pub struct RulesetDetail {
     #[serde(flatten)]
     pub summary: RulesetSummary,
+    /// The rules page in Markdown, and rendered as HTML (see `crate::markdown`).
     pub rules: &'static str,
+    pub rules_html: String,
     pub board: BoardJson,
     pub start_position: String,
 }

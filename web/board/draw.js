@@ -1,0 +1,222 @@
+// One SVG drawing for every board description. No game lives here: the cells, lines and labels
+// come from the board description, every colour from its legend (each cell's style's fill, the
+// shared palette), the position from `pieces` and `absent`. The stylesheet adds only what is not
+// the board's own look: the selection, the last move, the destinations.
+
+import { clickPath } from './input.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const MARGIN_LEFT = 0.55; // room for the rank labels
+const MARGIN_BOTTOM = 0.55; // room for the file labels
+const MARGIN_EDGE = 0.12; // top and right
+const PIECE_RADIUS = 0.39;
+const RING_RADIUS = 0.3; // the inner ring of a crowned piece
+
+export function esc(text) {
+  return String(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** ` name="value"`, or nothing when there is no value. */
+export function attr(name, value) {
+  return value === undefined || value === null || value === '' ? '' : ` ${name}="${esc(value)}"`;
+}
+
+/** The legend's parts, empty where the board description has no legend. */
+export function legendOf(board) {
+  const legend = (board && board.legend) || {};
+  return {
+    cells: Array.isArray(legend.cells) ? legend.cells : [],
+    absent: legend.absent || null,
+    pieces: Array.isArray(legend.pieces) ? legend.pieces : [],
+    palette: legend.palette || {},
+  };
+}
+
+/** A piece's fill and ink from the palette. */
+export function pieceColours(palette, owner) {
+  return owner === 'black'
+    ? { fill: palette.black_piece, ink: palette.black_ink }
+    : { fill: palette.white_piece, ink: palette.white_ink };
+}
+
+/** A piece as SVG at (cx, cy): its disc, a ring inside if crowned, its letter. */
+export function pieceShape(palette, owner, letter, crowned, cx, cy) {
+  const { fill, ink } = pieceColours(palette, owner);
+  return (
+    `<circle class="disc" cx="${cx}" cy="${cy}" r="${PIECE_RADIUS}"${attr('fill', fill)}${attr('stroke', palette.piece_edge)}/>` +
+    (crowned ? `<circle class="ring" cx="${cx}" cy="${cy}" r="${RING_RADIUS}" fill="none"${attr('stroke', ink)}/>` : '') +
+    `<text x="${cx}" y="${Math.round((cy + 0.015) * 1000) / 1000}"${attr('fill', ink)}>${esc(letter)}</text>`
+  );
+}
+
+/** An empty board <svg> element that reports clicked cell indices to `onCell`. */
+export function createSvg(onCell) {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('xmlns', SVG_NS);
+  svg.addEventListener('click', (event) => {
+    const el = event.target.closest('[data-cell]');
+    if (!el || !svg.contains(el)) return;
+    const index = Number(el.dataset.index);
+    if (Number.isInteger(index)) onCell(index);
+  });
+  return svg;
+}
+
+/**
+ * Draws a board into `svg` (its content is replaced).
+ *
+ * options: {
+ *   board: {cells, lines, width, height, row_labels, column_labels, legend},
+ *   pieces: [{cell, owner, kind, letter}], absent: [cell],
+ *   flip: bool (Black at the bottom),
+ *   lastMove: {from, via, to, captured, removed} | null,
+ *   selected: [cell], targets: Set|[cell], movable: Set|[cell],
+ * }
+ */
+export function drawBoard(svg, options) {
+  const { board } = options;
+  const cells = board.cells || [];
+  const W = Number(board.width) || 1;
+  const H = Number(board.height) || 1;
+  const flip = Boolean(options.flip);
+  const absent = new Set(options.absent || []);
+  const selected = new Set(options.selected || []);
+  const targets = new Set(options.targets || []);
+  const movable = new Set(options.movable || []);
+  const occupied = new Map();
+  for (const p of options.pieces || []) occupied.set(p.cell, p);
+  const legend = legendOf(board);
+  const palette = legend.palette;
+  const fills = new Map(legend.cells.map((s) => [s.class, s.fill]));
+  const plainFill = legend.cells.length ? legend.cells[0].fill : undefined;
+  const crowned = new Set(legend.pieces.filter((p) => p.shape === 'crowned').map((p) => p.kind));
+
+  const centre = (i) => {
+    const c = cells[i];
+    if (!c) return [0, 0];
+    const x = Number(c.x) + 0.5;
+    const y = Number(c.y) + 0.5;
+    return flip ? [W - x, H - y] : [x, y];
+  };
+  const r2 = (n) => Math.round(n * 1000) / 1000;
+
+  const vbX = -MARGIN_LEFT;
+  const vbY = -MARGIN_EDGE;
+  const vbW = W + MARGIN_LEFT + MARGIN_EDGE;
+  const vbH = H + MARGIN_BOTTOM + MARGIN_EDGE;
+  svg.setAttribute('viewBox', `${r2(vbX)} ${r2(vbY)} ${r2(vbW)} ${r2(vbH)}`);
+  svg.setAttribute('width', String(Math.round(vbW * 48)));
+  svg.setAttribute('height', String(Math.round(vbH * 48)));
+  svg.setAttribute('role', 'img');
+  svg.classList.add('board');
+  svg.classList.toggle('flipped', flip);
+
+  const out = [];
+  out.push(`<rect class="board-bg" x="${r2(vbX)}" y="${r2(vbY)}" width="${r2(vbW)}" height="${r2(vbH)}"${attr('fill', palette.background)}/>`);
+
+  // Cells: squares (or holes where the cell is out of play), then the lines between points, then
+  // the points themselves, so that every cell is one clickable element carrying data-cell.
+  const squares = [];
+  const points = [];
+  cells.forEach((c, i) => {
+    const [cx, cy] = centre(i);
+    const name = esc(c.name);
+    const extra = `${movable.has(i) ? ' movable' : ''}${targets.has(i) ? ' target' : ''}`;
+    const data = `data-cell="${name}" data-index="${i}"${attr('data-style', c.style)}`;
+    const box = `x="${r2(cx - 0.5)}" y="${r2(cy - 0.5)}" width="1" height="1"`;
+    if (c.shape === 'point') {
+      points.push(
+        `<g class="cell pt${absent.has(i) ? ' hole' : ''}${extra}" ${data}>` +
+          `<title>${name}</title>` +
+          `<rect class="hit" ${box}/>` +
+          (absent.has(i) ? '' : `<circle class="dot" cx="${r2(cx)}" cy="${r2(cy)}" r="0.09"${attr('fill', palette.line)}/>`) +
+          `</g>`,
+      );
+    } else if (absent.has(i)) {
+      squares.push(`<rect class="cell hole${extra}" ${data} ${box}${attr('fill', palette.absent)}${attr('stroke', palette.edge)}><title>${name}</title></rect>`);
+    } else {
+      const fill = fills.get(c.style) ?? plainFill;
+      squares.push(`<rect class="cell sq${extra}" ${data} ${box}${attr('fill', fill)}${attr('stroke', palette.edge)}><title>${name}</title></rect>`);
+    }
+  });
+  out.push(`<g class="cells">${squares.join('')}</g>`);
+  if (board.lines && board.lines.length) {
+    const lines = board.lines
+      .map(([a, b]) => {
+        const [x1, y1] = centre(a);
+        const [x2, y2] = centre(b);
+        const gone = absent.has(a) || absent.has(b) ? ' gone' : '';
+        return `<line class="link${gone}" x1="${r2(x1)}" y1="${r2(y1)}" x2="${r2(x2)}" y2="${r2(y2)}"${attr('stroke', palette.line)}/>`;
+      })
+      .join('');
+    out.push(`<g class="lines">${lines}</g>`);
+  }
+  if (points.length) out.push(`<g class="points">${points.join('')}</g>`);
+
+  // Marks under the pieces: the last move, what it took away, the selection.
+  const marks = [];
+  const square = (i, klass) => {
+    const [cx, cy] = centre(i);
+    return `<rect class="${klass}" x="${r2(cx - 0.5)}" y="${r2(cy - 0.5)}" width="1" height="1"/>`;
+  };
+  const last = options.lastMove;
+  if (last) {
+    for (const i of clickPath(last)) marks.push(square(i, 'mark last'));
+    for (const i of [...(last.captured || []), ...(last.removed || [])]) {
+      const [cx, cy] = centre(i);
+      const d = 0.13;
+      marks.push(
+        `<path class="mark taken" d="M${r2(cx - d)} ${r2(cy - d)}L${r2(cx + d)} ${r2(cy + d)}M${r2(cx + d)} ${r2(cy - d)}L${r2(cx - d)} ${r2(cy + d)}"/>`,
+      );
+    }
+  }
+  for (const i of selected) marks.push(square(i, 'mark selected'));
+  out.push(`<g class="marks">${marks.join('')}</g>`);
+
+  // Pieces: discs with their letter, a ring inside the crowned ones.
+  const pieces = [];
+  for (const p of options.pieces || []) {
+    const c = cells[p.cell];
+    if (!c) continue;
+    const [cx, cy] = centre(p.cell);
+    const owner = p.owner === 'black' ? 'black' : 'white';
+    const letter = String(p.letter || '?').toUpperCase();
+    pieces.push(
+      `<g class="piece ${owner}${selected.has(p.cell) ? ' lifted' : ''}" data-piece="${esc(p.letter)}" data-owner="${owner}" data-kind="${esc(p.kind)}" data-at="${esc(c.name)}">` +
+        pieceShape(palette, owner, letter, crowned.has(p.kind), r2(cx), r2(cy)) +
+        `</g>`,
+    );
+  }
+  out.push(`<g class="pieces">${pieces.join('')}</g>`);
+
+  // Destinations of the selected piece: a dot on an empty cell, a ring around a piece.
+  const dests = [];
+  for (const i of targets) {
+    const [cx, cy] = centre(i);
+    if (occupied.has(i)) {
+      dests.push(`<circle class="dest capture" cx="${r2(cx)}" cy="${r2(cy)}" r="0.45"/>`);
+    } else {
+      dests.push(`<circle class="dest" cx="${r2(cx)}" cy="${r2(cy)}" r="0.16"/>`);
+    }
+  }
+  out.push(`<g class="dests">${dests.join('')}</g>`);
+
+  // Coordinates from the board description: labels beside the rows and under the columns.
+  const labels = [];
+  const ink = attr('fill', palette.edge);
+  for (const { at, text } of board.column_labels || []) {
+    const x = flip ? W - 1 - at : at;
+    labels.push(`<text class="coord file" x="${r2(x + 0.5)}" y="${r2(H + MARGIN_BOTTOM / 2)}"${ink}>${esc(text)}</text>`);
+  }
+  for (const { at, text } of board.row_labels || []) {
+    const y = flip ? H - 1 - at : at;
+    labels.push(`<text class="coord rank" x="${r2(-MARGIN_LEFT / 2)}" y="${r2(y + 0.5)}"${ink}>${esc(text)}</text>`);
+  }
+  out.push(`<g class="coords">${labels.join('')}</g>`);
+
+  svg.innerHTML = out.join('');
+}

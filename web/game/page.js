@@ -1,0 +1,355 @@
+// The game page's controller: which seats this browser holds, the newest view of the game (from
+// the API, the socket, or the answer to our own action), replay, and the actions. It hands the
+// position to the board component and the rest to the view (game/view.js).
+
+import { ApiError, api, gamePath, getGame, query } from '../api.js';
+import { createBoard } from '../board/board.js';
+import { seats } from '../seats.js';
+import { GameSocket } from '../socket.js';
+import { other } from '../text.js';
+import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage } from './view.js';
+
+export class GamePage {
+  constructor(app, id, inviteToken) {
+    this.app = app;
+    this.id = id;
+    this.mine = seats.get(id);
+    this.live = null; // the latest view of the game as it is
+    this.replay = null; // a view of an earlier ply, or null
+    this.board = null; // the board component, made with the first view
+    this.manualFlip = false;
+    this.busy = false;
+    this.disposed = false;
+    this.timers = new Set();
+    this.resignArmed = false;
+    this.socket = new GameSocket(() => this.socketUrl(), {
+      onView: (view) => this.accept(view),
+      // The game moved on without us hearing of it: ask for it.
+      onHeartbeat: (version) => {
+        if (this.live && version > (this.live.version ?? -1)) this.refresh();
+      },
+      onOpen: () => showConnection(true),
+      onClose: () => {
+        showConnection(false);
+        this.poll();
+      },
+    });
+    this.build();
+    this.start(inviteToken);
+  }
+
+  // --- seats and tokens
+
+  /** The token that plays for `player` in this browser, if any. */
+  tokenOf(player) {
+    return (player && this.mine[player]) || null;
+  }
+
+  /** The token to look at the game with: the side to move's on a shared screen. */
+  viewToken() {
+    const toMove = this.live && this.live.to_move;
+    return this.tokenOf(toMove) || this.mine.white || this.mine.black || null;
+  }
+
+  /** The seat the buttons act for: the side to move on a shared screen, else our own. */
+  actingSeat() {
+    if (this.mine.white && this.mine.black) {
+      const v = this.live;
+      if (v && v.draw_offer) return other(v.draw_offer);
+      return (v && v.to_move) || 'white';
+    }
+    if (this.mine.white) return 'white';
+    if (this.mine.black) return 'black';
+    return null;
+  }
+
+  socketUrl() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const token = this.mine.white || this.mine.black || null;
+    return `${scheme}//${location.host}${gamePath(this.id, 'ws')}${query({ token })}`;
+  }
+
+  // --- life cycle
+
+  later(fn, ms) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      if (!this.disposed) fn();
+    }, ms);
+    this.timers.add(t);
+    return t;
+  }
+
+  dispose() {
+    this.disposed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.socket.close();
+    if (this.board) this.board.destroy();
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  async start(inviteToken) {
+    if (inviteToken) {
+      // An invite link: find out which seat the token holds and keep it.
+      try {
+        const view = await getGame(this.id, { token: inviteToken });
+        if (view.you) {
+          this.mine = { ...seats.get(this.id) };
+          this.mine[view.you] = inviteToken;
+          this.mine.mode = this.mine.white && this.mine.black ? 'local' : 'joined';
+          seats.set(this.id, this.mine);
+        } else {
+          showMessage('This link holds no seat in this game: you are watching.');
+        }
+        this.accept(view);
+      } catch (e) {
+        if (e.status === 404) {
+          this.notFound(e.message);
+          return;
+        }
+        showMessage(e.status === 403 ? 'This invite link holds no seat in this game (it may be mistyped): you are watching.' : e.message);
+      }
+      history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
+    }
+    await this.refresh();
+    if (!this.disposed) this.socket.open();
+  }
+
+  /** Loads the game again (after own actions, when the socket is down, on errors). */
+  async refresh() {
+    try {
+      this.accept(await getGame(this.id, { token: this.viewToken() }));
+    } catch (e) {
+      if (e.status === 404) {
+        this.notFound(e.message);
+        return;
+      }
+      if (!this.disposed) showMessage(e.message);
+    }
+  }
+
+  notFound(message) {
+    this.dispose();
+    this.app.innerHTML = notFoundHtml(message);
+  }
+
+  /** While the socket is down, keeps the game fresh by asking. */
+  poll() {
+    if (this.polling) return;
+    this.polling = true;
+    const tick = async () => {
+      if (this.disposed || this.socket.isOpen()) {
+        this.polling = false;
+        return;
+      }
+      await this.refresh();
+      if (this.live && this.live.status === 'over') {
+        this.polling = false;
+        return;
+      }
+      this.later(tick, 2000);
+    };
+    this.later(tick, 1500);
+  }
+
+  /** Takes in a view from any source, newest wins. */
+  accept(view) {
+    if (this.disposed || !view || view.id !== this.id) return;
+    const live = this.live;
+    if (live) {
+      if (view.ply < live.ply) return;
+      // The server's version grows with every change: an older view (a late answer) is stale.
+      if (typeof view.version === 'number' && typeof live.version === 'number' && view.version < live.version) return;
+      if (live.status === 'over' && view.status !== 'over') return;
+      const same =
+        view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer;
+      // On a shared screen a view for the other seat carries no moves: keep the ones we have.
+      if (same && view.you !== view.to_move && live.you === live.to_move && (live.legal_moves || []).length) {
+        view = { ...view, you: live.you, legal_moves: live.legal_moves };
+      }
+    }
+    this.live = view;
+    // On a shared screen, ask for the side to move's own view to get its moves.
+    if (view.status === 'ongoing' && view.you !== view.to_move && this.tokenOf(view.to_move) && !(view.legal_moves || []).length) {
+      this.fetchFor(view.to_move, view.ply);
+    }
+    this.render();
+  }
+
+  async fetchFor(player, ply) {
+    const key = `${player}:${ply}`;
+    if (this.fetching === key) return;
+    this.fetching = key;
+    try {
+      this.accept(await getGame(this.id, { token: this.tokenOf(player) }));
+    } catch (e) {
+      showMessage(e.message);
+    } finally {
+      if (this.fetching === key) this.fetching = null;
+    }
+  }
+
+  // --- the page
+
+  build() {
+    document.title = 'Game – Denkmeter';
+    this.app.innerHTML = gamePageHtml();
+    const on = (id, fn) => document.getElementById(id).addEventListener('click', fn);
+    on('message-close', () => showMessage(''));
+    on('copy-invite', () => this.copyInvite());
+    on('flip', () => {
+      this.manualFlip = !this.manualFlip;
+      this.render();
+    });
+    on('replay-first', () => this.goto(0));
+    on('replay-prev', () => this.goto(this.shownPly() - 1));
+    on('replay-next', () => this.goto(this.shownPly() + 1));
+    on('replay-last', () => this.goto(null));
+    on('moves', (e) => {
+      const li = e.target.closest('[data-ply]');
+      if (li && this.live && this.live.status === 'over') this.goto(Number(li.dataset.ply));
+    });
+    on('actions', (e) => {
+      const button = e.target.closest('button[data-action]');
+      if (button) this.action(button.dataset.action);
+    });
+    this.onKey = (e) => {
+      if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      if (this.live && this.live.status === 'over' && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+        this.goto(this.shownPly() + (e.key === 'ArrowLeft' ? -1 : 1));
+      }
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  shownPly() {
+    return this.replay ? this.replay.ply : this.live ? this.live.ply : 0;
+  }
+
+  /** Replay: shows the position after `ply` moves (null: the final one). */
+  async goto(ply) {
+    if (!this.live) return;
+    const total = this.live.ply;
+    if (ply === null || ply >= total) {
+      this.replay = null;
+      this.render();
+      return;
+    }
+    ply = Math.max(0, ply);
+    this.replayWanted = ply;
+    try {
+      const view = await getGame(this.id, { token: this.viewToken(), ply });
+      if (this.disposed || this.replayWanted !== ply) return;
+      this.replay = view;
+      this.render();
+    } catch (e) {
+      showMessage(e.message);
+    }
+  }
+
+  /** The board's move callback: sends the move; a refusal rejects, and the board takes it back. */
+  async play(text) {
+    const v = this.live;
+    const token = v && this.tokenOf(v.to_move);
+    if (!token || this.busy) throw new ApiError('not your move', 0);
+    this.busy = true;
+    this.render();
+    try {
+      const view = await api('POST', gamePath(this.id, 'moves'), { token, move: text });
+      showMessage('');
+      this.accept(view);
+    } catch (e) {
+      showMessage(`Move ${text} was not accepted: ${e.message}`);
+      throw e;
+    } finally {
+      this.busy = false;
+      this.render();
+      this.refresh();
+    }
+  }
+
+  async action(name) {
+    const v = this.live;
+    if (!v || this.busy) return;
+    if (name === 'resign' && !this.resignArmed) {
+      this.resignArmed = true;
+      this.render();
+      this.later(() => {
+        this.resignArmed = false;
+        this.render();
+      }, 4000);
+      return;
+    }
+    const seat = name === 'resign' && this.tokenOf(v.to_move) ? v.to_move : this.actingSeat();
+    const token = this.tokenOf(seat);
+    if (!token) return;
+    this.resignArmed = false;
+    this.busy = true;
+    this.render();
+    try {
+      const view =
+        name === 'resign'
+          ? await api('POST', gamePath(this.id, 'resign'), { token })
+          : await api('POST', gamePath(this.id, 'draw'), { token, action: name });
+      showMessage(name === 'offer' && view.draw_offer === null && view.status === 'ongoing' ? 'The draw offer was declined.' : '');
+      this.accept(view);
+    } catch (e) {
+      showMessage(e.message);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+    this.refresh();
+  }
+
+  async copyInvite() {
+    const input = document.getElementById('invite-link');
+    const button = document.getElementById('copy-invite');
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      try {
+        document.execCommand('copy');
+      } catch {
+        // The link stays selected for copying by hand.
+      }
+    }
+    button.textContent = 'Copied';
+    this.later(() => {
+      button.textContent = 'Copy';
+    }, 1500);
+  }
+
+  /** Whether Black is at the bottom: for the player of Black alone, or flipped by hand. */
+  flip() {
+    const v = this.live;
+    const both = this.mine.white && this.mine.black;
+    const black = v && v.you === 'black' && !both;
+    return black !== this.manualFlip;
+  }
+
+  render() {
+    const v = this.live;
+    if (!v || this.disposed) return;
+    const shown = this.replay || v;
+    if (!this.board) {
+      this.board = createBoard(document.getElementById('board'), {
+        board: v.board,
+        orientation: this.flip() ? 'black' : 'white',
+        onMove: (text) => this.play(text),
+      });
+    }
+    this.board.set({
+      position: `${shown.ply}/${shown.status}${this.replay ? '/replay' : ''}`,
+      pieces: shown.pieces || [],
+      absent: shown.absent || [],
+      lastMove: shown.last_move || null,
+      moves: this.replay ? [] : v.legal_moves || [],
+      canMove: !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move)),
+      orientation: this.flip() ? 'black' : 'white',
+    });
+    renderPanel(this);
+  }
+}

@@ -1,0 +1,239 @@
+// The game page's markup and its panel: title, players, status, result, invite link, actions,
+// move list, replay controls and downloads. Everything here is drawn from the controller's state
+// (game/page.js); the board draws itself (board/board.js).
+
+import { gamePath, query } from '../api.js';
+import { attr, legendOf, pieceColours } from '../board/draw.js';
+import { capital, esc, other, title } from '../text.js';
+
+/** The page's frame; the board component goes into #board. */
+export function gamePageHtml() {
+  return `
+    <div class="error toast" id="message" role="alert" hidden>
+      <span id="message-text"></span>
+      <button type="button" class="link-button" id="message-close" aria-label="Dismiss">×</button>
+    </div>
+    <div class="game">
+      <div class="board-col" id="board"></div>
+      <aside class="panel">
+        <div class="card">
+          <div class="game-head">
+            <h1 id="game-title">Game</h1>
+            <a id="rules-link" class="small" href="#/">Rules</a>
+          </div>
+          <p id="game-desc" class="desc small"></p>
+          <ul class="players" id="players"></ul>
+          <div id="status" class="status" aria-live="polite"></div>
+          <div id="result" class="result" hidden></div>
+          <div id="invite" class="invite" hidden>
+            <label for="invite-link">Send this link to your friend:</label>
+            <div class="copy-row">
+              <input id="invite-link" type="text" readonly>
+              <button type="button" id="copy-invite">Copy</button>
+            </div>
+          </div>
+          <div class="actions" id="actions"></div>
+        </div>
+        <div class="card">
+          <div class="card-head">
+            <h2>Moves</h2>
+            <span class="small muted" id="connection"></span>
+          </div>
+          <ol class="moves" id="moves"></ol>
+          <div class="replay" id="replay" hidden>
+            <button type="button" id="replay-first" title="Start position" aria-label="First">«</button>
+            <button type="button" id="replay-prev" title="Previous move" aria-label="Previous">‹</button>
+            <span id="replay-ply" class="ply"></span>
+            <button type="button" id="replay-next" title="Next move" aria-label="Next">›</button>
+            <button type="button" id="replay-last" title="Final position" aria-label="Last">»</button>
+          </div>
+          <div class="downloads">
+            <span class="muted">Download</span>
+            <a id="download-pgn" href="#" download title="The game record">record</a>
+            <a id="download-svg" href="#" download title="A diagram of the position shown">diagram</a>
+            <button type="button" class="link-button flip" id="flip">Flip board</button>
+          </div>
+        </div>
+        <p class="small"><a href="#/">← Lobby</a></p>
+      </aside>
+    </div>`;
+}
+
+export function notFoundHtml(message) {
+  return `<section class="card"><h1>Game not found</h1><p class="error" role="alert">${esc(message)}</p><p><a href="#/">Back to the lobby</a></p></section>`;
+}
+
+/** Shows an error in the toast; an empty message hides it. */
+export function showMessage(message) {
+  const box = document.getElementById('message');
+  if (!box) return;
+  document.getElementById('message-text').textContent = message;
+  box.hidden = !message;
+}
+
+export function showConnection(up) {
+  const el = document.getElementById('connection');
+  if (el) el.textContent = up ? '' : 'reconnecting…';
+}
+
+/** A player's disc in the board's own colours. */
+function swatch(palette, player) {
+  const { fill } = pieceColours(palette, player);
+  return `<svg class="swatch" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7"${attr('fill', fill)}${attr('stroke', palette.piece_edge)} stroke-width="1.5"/></svg>`;
+}
+
+/** Draws the panel from the controller `page`. */
+export function renderPanel(page) {
+  const v = page.live;
+  const over = v.status === 'over';
+  const both = Boolean(page.mine.white && page.mine.black);
+
+  const name = capital(v.ruleset);
+  document.title = `${name} – Denkmeter`;
+  document.getElementById('game-title').textContent = name;
+  document.getElementById('game-desc').textContent = v.description || '';
+  document.getElementById('rules-link').href = `#/rules/${encodeURIComponent(v.ruleset)}`;
+
+  // Players.
+  const palette = legendOf(v.board).palette;
+  const seatLabel = (player) => {
+    const seat = v[player];
+    let who = seat && seat.kind === 'computer' ? `Computer, level ${seat.level}` : 'Human';
+    if (seat && seat.kind === 'human') {
+      if (both) who = 'on this screen';
+      else if (v.you === player) who = 'you';
+      else if (v.you) who = 'your friend';
+      else who = 'human';
+    }
+    const turn = !over && v.to_move === player;
+    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player)}</strong> <span class="muted">${esc(who)}</span>${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
+  };
+  const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
+  document.getElementById('players').innerHTML = order.map(seatLabel).join('');
+
+  renderStatus(page, both);
+  renderResult(v);
+  renderInvite(page, over);
+  renderActions(page, over);
+  renderMoves(page, over);
+  renderDownloads(page);
+}
+
+function renderStatus(page, both) {
+  const v = page.live;
+  const status = document.getElementById('status');
+  let text;
+  let klass = 'status';
+  if (v.status === 'over') {
+    text = 'Game over';
+  } else if (v.thinking) {
+    text = `${title(v.to_move)}: the computer is thinking<span class="dots"><span>.</span><span>.</span><span>.</span></span>`;
+    klass += ' thinking';
+  } else if (page.tokenOf(v.to_move)) {
+    text = both ? `${title(v.to_move)} to move` : 'Your move';
+    klass += ' your-turn';
+  } else {
+    text = `${title(v.to_move)} to move`;
+  }
+  if (v.status !== 'over' && v.draw_offer) {
+    text += ` · ${title(v.draw_offer)} offers a draw`;
+  }
+  status.className = klass;
+  status.innerHTML = text;
+}
+
+function renderResult(v) {
+  const result = document.getElementById('result');
+  if (v.status === 'over' && v.result) {
+    const r = v.result;
+    const reason = r.reason ? String(r.reason).replace(/[-_]/g, ' ') : '';
+    let html = `<div class="result-text">${esc(r.text || r.token)}</div><div class="small muted">${esc(r.token || '')}${reason ? ` · ${esc(reason)}` : ''}</div>`;
+    if (r.score) {
+      html += `<div class="score">Score: White ${esc(r.score.white)} – Black ${esc(r.score.black)}</div>`;
+      if (r.score.breakdown) html += `<div class="small breakdown">${esc(r.score.breakdown)}</div>`;
+    }
+    result.innerHTML = html;
+    result.hidden = false;
+  } else {
+    result.hidden = true;
+  }
+}
+
+function renderInvite(page, over) {
+  const invite = document.getElementById('invite');
+  if (page.mine.invite && !over) {
+    const link = `${location.origin}/#/game/${encodeURIComponent(page.id)}?token=${encodeURIComponent(page.mine.invite)}`;
+    const input = document.getElementById('invite-link');
+    if (input.value !== link) input.value = link;
+    invite.hidden = false;
+  } else {
+    invite.hidden = true;
+  }
+}
+
+function renderActions(page, over) {
+  const v = page.live;
+  const actions = [];
+  const acting = page.actingSeat();
+  if (!over && acting) {
+    const offer = v.draw_offer;
+    const opponentSeat = v[other(acting)];
+    if (offer && offer !== acting && page.tokenOf(other(offer))) {
+      actions.push('<button type="button" class="primary" data-action="accept">Accept draw</button>');
+      actions.push('<button type="button" data-action="decline">Decline draw</button>');
+    } else if (!offer && opponentSeat) {
+      actions.push('<button type="button" data-action="offer">Offer draw</button>');
+    } else if (offer === acting) {
+      actions.push('<span class="small muted">Draw offered</span>');
+    }
+    actions.push(`<button type="button" class="danger" data-action="resign">${page.resignArmed ? 'Really resign?' : 'Resign'}</button>`);
+  }
+  const box = document.getElementById('actions');
+  box.innerHTML = actions.join(' ');
+  for (const b of box.querySelectorAll('button')) b.disabled = page.busy;
+}
+
+/** The move list in numbered pairs, and the replay controls of a finished game. */
+function renderMoves(page, over) {
+  const v = page.live;
+  const list = document.getElementById('moves');
+  const moves = v.moves || [];
+  const shownPly = page.shownPly();
+  const items = [];
+  // A game started with Black to move opens with `1. ...`.
+  const offset = v.first_to_move === 'black' ? 1 : 0;
+  for (let i = -offset; i < moves.length; i += 2) {
+    const cell = (j) => {
+      if (j < 0) return '<span class="move">...</span>';
+      if (j >= moves.length) return '';
+      const current = j + 1 === shownPly && (page.replay || over) ? ' current' : '';
+      return `<span class="move${current}" data-ply="${j + 1}">${esc(moves[j])}</span>`;
+    };
+    items.push(`<li><span class="num">${(i + offset) / 2 + 1}.</span>${cell(i)}${cell(i + 1)}</li>`);
+  }
+  list.innerHTML = items.join('') || '<li class="muted empty">No moves yet</li>';
+  list.classList.toggle('clickable', over);
+  if (!page.replay) list.scrollTop = list.scrollHeight;
+
+  const replay = document.getElementById('replay');
+  replay.hidden = !over;
+  if (over) {
+    document.getElementById('replay-ply').textContent = `${shownPly} / ${v.ply}`;
+    document.getElementById('replay-first').disabled = shownPly <= 0;
+    document.getElementById('replay-prev').disabled = shownPly <= 0;
+    document.getElementById('replay-next').disabled = shownPly >= v.ply;
+    document.getElementById('replay-last').disabled = shownPly >= v.ply;
+  }
+}
+
+function renderDownloads(page) {
+  const v = page.live;
+  const shownPly = page.shownPly();
+  const token = page.mine.white || page.mine.black || null;
+  const pgn = document.getElementById('download-pgn');
+  pgn.href = `${gamePath(page.id, 'record.pgn')}${query({ token })}`;
+  pgn.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}.pgn`);
+  const svg = document.getElementById('download-svg');
+  svg.href = `${gamePath(page.id, 'diagram.svg')}${query({ ply: shownPly, token })}`;
+  svg.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}-${shownPly}.svg`);
+}

@@ -1,0 +1,202 @@
+// The lobby: a form to start a game (against the computer, a friend on this screen or a friend
+// by link) and the list of recent games.
+
+import { api, rulesets } from './api.js';
+import { seats } from './seats.js';
+import { capital, esc, other, relativeTime } from './text.js';
+
+const LEVELS = [1, 2, 3, 4, 5, 6];
+
+function seatText(seat) {
+  if (!seat) return '?';
+  return seat.kind === 'computer' ? `Computer ${seat.level ?? ''}`.trim() : 'Human';
+}
+
+/** Shows the lobby in `app`; returns the page ({dispose}). */
+export function lobbyPage(app) {
+  document.title = 'Denkmeter';
+  let disposed = false;
+  app.innerHTML = `
+  <div class="lobby">
+    <section class="card new-game" aria-labelledby="new-game-title">
+      <h1 id="new-game-title">New game</h1>
+      <form id="new-game" autocomplete="off">
+        <label class="field">
+          <span>Game</span>
+          <select id="ruleset" name="ruleset" required><option value="">Loading…</option></select>
+        </label>
+        <p id="ruleset-desc" class="desc"></p>
+        <fieldset class="field opponents">
+          <legend>Opponent</legend>
+          <label class="choice"><input type="radio" name="opponent" value="computer" checked> The computer</label>
+          <label class="choice"><input type="radio" name="opponent" value="local"> A friend on this screen</label>
+          <label class="choice"><input type="radio" name="opponent" value="link"> A friend by link</label>
+        </fieldset>
+        <div class="row">
+          <label class="field" id="level-field">
+            <span>Level</span>
+            <select id="level" name="level">${LEVELS.map((l) => `<option value="${l}"${l === 2 ? ' selected' : ''}>${l}</option>`).join('')}</select>
+          </label>
+          <label class="field" id="colour-field">
+            <span>You play</span>
+            <select id="colour" name="colour">
+              <option value="white" selected>White</option>
+              <option value="black">Black</option>
+            </select>
+          </label>
+        </div>
+        <p class="hint" id="opponent-hint"></p>
+        <div class="error" id="lobby-error" role="alert" hidden></div>
+        <button type="submit" class="primary" id="start">Start game</button>
+      </form>
+    </section>
+    <section class="card recent" aria-labelledby="recent-title">
+      <div class="card-head">
+        <h2 id="recent-title">Recent games</h2>
+        <button type="button" class="link-button" id="refresh-games">Refresh</button>
+      </div>
+      <div id="games"><p class="muted">Loading…</p></div>
+    </section>
+  </div>`;
+
+  const form = document.getElementById('new-game');
+  const select = document.getElementById('ruleset');
+  const desc = document.getElementById('ruleset-desc');
+  const error = document.getElementById('lobby-error');
+  const hint = document.getElementById('opponent-hint');
+  let list = [];
+
+  const showError = (message) => {
+    error.textContent = message;
+    error.hidden = !message;
+  };
+
+  const describe = () => {
+    const r = list.find((x) => x.name === select.value);
+    desc.innerHTML = r
+      ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a>`
+      : '';
+  };
+
+  const opponent = () => form.querySelector('input[name=opponent]:checked').value;
+  const showOptions = () => {
+    const o = opponent();
+    document.getElementById('level-field').hidden = o !== 'computer';
+    document.getElementById('colour-field').hidden = o === 'local';
+    hint.textContent =
+      o === 'local'
+        ? 'Both sides are played on this screen, by whoever is to move.'
+        : o === 'link'
+          ? 'After starting you get a link to send to your friend.'
+          : '';
+  };
+  form.addEventListener('change', (e) => {
+    if (e.target.name === 'opponent') showOptions();
+    if (e.target === select) describe();
+  });
+  showOptions();
+
+  rulesets()
+    .then((data) => {
+      if (disposed) return;
+      list = Array.isArray(data) ? data : [];
+      // One entry per ruleset, those of one game grouped under its name.
+      const option = (r) => `<option value="${esc(r.name)}">${esc(capital(r.name))}</option>`;
+      const families = [];
+      for (const r of list) {
+        const family = families.find((f) => f.name === r.family);
+        if (family) family.rulesets.push(r);
+        else families.push({ name: r.family, rulesets: [r] });
+      }
+      select.innerHTML = families
+        .map((f) =>
+          f.rulesets.length === 1
+            ? option(f.rulesets[0])
+            : `<optgroup label="${esc(capital(f.name))}">${f.rulesets.map(option).join('')}</optgroup>`,
+        )
+        .join('');
+      describe();
+    })
+    .catch((e) => {
+      if (!disposed) showError(`Could not load the games: ${e.message}`);
+    });
+
+  let busy = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    showError('');
+    const ruleset = select.value;
+    if (!ruleset) {
+      showError('Choose a game first.');
+      return;
+    }
+    const o = opponent();
+    const you = o === 'local' ? 'white' : document.getElementById('colour').value;
+    const human = { kind: 'human' };
+    const body = { ruleset, white: human, black: human };
+    if (o === 'computer') {
+      body[other(you)] = { kind: 'computer', level: Number(document.getElementById('level').value) };
+    }
+    busy = true;
+    const button = document.getElementById('start');
+    button.disabled = true;
+    try {
+      const created = await api('POST', '/api/games', body);
+      const tokens = created.tokens || {};
+      if (o === 'local') {
+        seats.set(created.id, { white: tokens.white, black: tokens.black, mode: 'local' });
+      } else if (o === 'link') {
+        seats.set(created.id, { [you]: tokens[you], mode: 'link', invite: tokens[other(you)], inviteSeat: other(you) });
+      } else {
+        seats.set(created.id, { [you]: tokens[you], mode: 'computer' });
+      }
+      location.hash = `#/game/${encodeURIComponent(created.id)}`;
+    } catch (e) {
+      showError(`The game could not be created: ${e.message}`);
+    } finally {
+      busy = false;
+      button.disabled = false;
+    }
+  });
+
+  const gamesBox = document.getElementById('games');
+  const loadGames = async () => {
+    try {
+      const games = await api('GET', '/api/games?limit=30');
+      if (disposed) return;
+      if (!games.length) {
+        gamesBox.innerHTML = '<p class="muted">No games yet.</p>';
+        return;
+      }
+      const rows = games.map((g) => {
+        const mine = seats.get(g.id);
+        const held = mine.white || mine.black;
+        const action = g.status === 'over' ? 'Replay' : held ? 'Resume' : 'Watch';
+        const players = `${seatText(g.white)} – ${seatText(g.black)}`;
+        const state = g.status === 'over' ? esc(g.result) : g.moves ? 'playing' : 'new';
+        return `<tr>
+          <td><a href="#/game/${encodeURIComponent(g.id)}" class="game-link" data-game="${esc(g.id)}">${action}</a></td>
+          <td>${esc(g.ruleset)}</td>
+          <td>${esc(players)}${held ? ' <span class="tag">yours</span>' : ''}</td>
+          <td>${state}</td>
+          <td class="num">${Number(g.moves) || 0}</td>
+          <td class="when">${esc(relativeTime(g.updated_at))}</td>
+        </tr>`;
+      });
+      gamesBox.innerHTML = `<div class="table-wrap"><table class="games">
+        <thead><tr><th></th><th>Game</th><th>White – Black</th><th>State</th><th class="num">Moves</th><th class="when">Updated</th></tr></thead>
+        <tbody>${rows.join('')}</tbody></table></div>`;
+    } catch (e) {
+      if (!disposed) gamesBox.innerHTML = `<p class="error">Could not load the games: ${esc(e.message)}</p>`;
+    }
+  };
+  document.getElementById('refresh-games').addEventListener('click', loadGames);
+  loadGames();
+
+  return {
+    dispose() {
+      disposed = true;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// Small text helpers shared by the pages.
+
+/** Text made safe for HTML, attribute values included. */
+export function esc(text) {
+  return String(text ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export const other = (player) => (player === 'white' ? 'black' : 'white');
+export const title = (player) => (player === 'black' ? 'Black' : 'White');
+export const capital = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
+
+/** `just now`, `5 min ago`, `3 h ago`, or the date. */
+export function relativeTime(ms) {
+  const seconds = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
