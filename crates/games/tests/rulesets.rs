@@ -41,3 +41,43 @@ fn every_ruleset_has_a_unique_name_and_its_rules_page() {
     );
     assert!(names.0.contains(&"chad") && names.0.contains(&"scandinavian-8x8-weak-free"));
 }
+
+/// Checks that every piece the views draw, along a random game, has a style in the board's
+/// legend with the same letter.
+struct LegendCoversPieces;
+
+impl RulesetVisitor for LegendCoversPieces {
+    fn visit<G: Game>(&mut self, game: G) {
+        use rand::{Rng, SeedableRng};
+        let legend = game.board().legend();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut state = game.start();
+        let mut moves = Vec::new();
+        for _ in 0..300 {
+            let view = game.position_view(&state, denkmeter_core::Viewer::Everyone);
+            for piece in &view.pieces {
+                let style = legend.piece(piece.kind).unwrap_or_else(|| {
+                    panic!("{}: no legend entry for {}", game.name(), piece.kind)
+                });
+                assert_eq!(
+                    style.letter,
+                    piece.letter.to_ascii_uppercase(),
+                    "{}: {}",
+                    game.name(),
+                    piece.kind
+                );
+            }
+            game.legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.play_unchecked(&mut state, mv);
+        }
+    }
+}
+
+#[test]
+fn every_piece_drawn_has_a_style_in_its_legend() {
+    denkmeter_games::visit_rulesets(&mut LegendCoversPieces);
+}

@@ -65,17 +65,17 @@ const WALL_BLACK: CellStyle = CellStyle {
 const PIECES: [PieceStyle; 3] = [
     PieceStyle {
         kind: Kind::King.name(),
-        letter: 'K',
+        letter: Piece::new(Player::White, Kind::King).letter(),
         shape: PieceShape::Disc,
     },
     PieceStyle {
         kind: Kind::Rook.name(),
-        letter: 'R',
+        letter: Piece::new(Player::White, Kind::Rook).letter(),
         shape: PieceShape::Disc,
     },
     PieceStyle {
         kind: Kind::Queen.name(),
-        letter: 'Q',
+        letter: Piece::new(Player::White, Kind::Queen).letter(),
         shape: PieceShape::Crowned,
     },
 ];

@@ -117,12 +117,12 @@ impl Shakti {
                 .with_pieces(&[
                     PieceStyle {
                         kind: Piece::King.name(),
-                        letter: 'K',
+                        letter: Piece::King.letter(Player::White),
                         shape: PieceShape::Disc,
                     },
                     PieceStyle {
                         kind: Piece::Warrior.name(),
-                        letter: 'W',
+                        letter: Piece::Warrior.letter(Player::White),
                         shape: PieceShape::Disc,
                     },
                 ]),
