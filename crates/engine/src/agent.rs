@@ -83,7 +83,7 @@ impl FromStr for Agent {
             ("computer", None) => Ok(Agent::Computer(3)),
             ("computer", Some(level)) => match level.parse::<u8>() {
                 Ok(level) if (1..=MAX_LEVEL).contains(&level) => Ok(Agent::Computer(level)),
-                _ => Err(bad("the level is a number from 1 to 6")),
+                _ => Err(bad(&format!("the level is a number from 1 to {MAX_LEVEL}"))),
             },
             ("mcts", Some(spec)) => parse_limits(spec, Bare::Nodes)
                 .map(Agent::Mcts)
@@ -111,6 +111,9 @@ fn parse_limits(spec: &str, bare: Bare) -> Result<Limits, String> {
         if let Some(time) = parse_time(part)? {
             set_once(&mut limits.time, time, "time")?;
         } else if let Some(depth) = part.strip_prefix('d') {
+            if bare == Bare::Nodes {
+                return Err("Monte Carlo tree search has no depth limit".into());
+            }
             set_once(&mut limits.depth, parse_depth(depth)?, "depth")?;
         } else if let Some(nodes) = part.strip_prefix('n') {
             set_once(&mut limits.nodes, parse_nodes(nodes)?, "nodes")?;
@@ -249,7 +252,8 @@ mod tests {
             read("ab:d8,n100000,1.5s").to_string(),
             "ab:8,n100000,1500ms"
         );
-        assert_eq!(read("mcts:d3,n7").to_string(), "mcts:7,d3");
+        assert_eq!(read("mcts:n7,2s").to_string(), "mcts:7,2s");
+        assert!("mcts:d3".parse::<Agent>().is_err(), "MCTS has no depth");
         for bad in [
             "ab:0",
             "ab:x",
@@ -310,7 +314,9 @@ mod tests {
         prop_oneof![
             Just(Agent::Random),
             (1..=MAX_LEVEL).prop_map(Agent::Computer),
-            limits().prop_map(Agent::Mcts),
+            limits()
+                .prop_filter("MCTS has no depth", |l| l.depth.is_none())
+                .prop_map(Agent::Mcts),
             limits().prop_map(Agent::AlphaBeta),
         ]
     }

@@ -54,13 +54,4 @@ impl Registry {
     pub fn names(&self) -> Vec<&'static str> {
         self.rulesets.iter().map(|g| g.name()).collect()
     }
-
-    /// The rules page of a family, from the first ruleset of that family.
-    pub fn rules_page(&self, family: &str) -> Option<&'static str> {
-        self.rulesets
-            .iter()
-            .map(|g| g.facts())
-            .find(|f| f.family == family)
-            .map(|f| f.rules)
-    }
 }

@@ -124,6 +124,17 @@ fn perft_counts_compositions() {
 }
 
 #[test]
+fn checked_play_refuses_an_illegal_move_and_leaves_the_state() {
+    let game = nim();
+    let mut state = pile(2);
+    assert!(game.play(&mut state, Take(3)).is_err());
+    assert_eq!(state, pile(2));
+    assert_eq!(game.play(&mut state, Take(2)), Ok(()));
+    assert_eq!(state.count, 0);
+    assert_ne!(state.to_move, Player::White);
+}
+
+#[test]
 fn solver_finds_exactly_the_winning_take() {
     let game = nim();
     // From 6, take 2 to leave 4; White then wins on the next move at the latest.

@@ -29,6 +29,8 @@ pub fn to_html(markdown: &str) -> String {
                     events.push(event);
                 }
             }
+            // Images are shown as their words: a page loads nothing from elsewhere.
+            Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => {}
             Event::End(TagEnd::Link) => {
                 if !links.pop().unwrap_or(false) {
                     events.push(event);
@@ -136,6 +138,12 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(" bad ") && html.contains(" file"), "{html}");
+        let html = to_html("A ![tracker](https://example.org/t.png) and ![x](javascript:y).\n");
+        assert!(
+            !html.contains("<img") && !html.contains("javascript:"),
+            "{html}"
+        );
+        assert!(html.contains("tracker"), "{html}");
     }
 
     #[test]

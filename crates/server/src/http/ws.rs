@@ -76,7 +76,7 @@ pub async fn connect(
     Path(id): Path<String>,
     slot: Option<Extension<ConnectionSlot>>,
     headers: HeaderMap,
-    Params(query): Params<WsQuery>,
+    query: Result<Params<WsQuery>, ApiError>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if !origin_allowed(&headers, &state.config.allowed_origins) {
@@ -88,6 +88,7 @@ pub async fn connect(
             "a page from {origin} may not open this server's sockets"
         )));
     }
+    let Params(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;
     let seat = proxy.snapshot().viewer_seat(query.token.as_deref())?;

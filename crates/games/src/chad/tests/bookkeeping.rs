@@ -61,14 +61,6 @@ fn views_show_pieces_and_moves() {
 }
 
 #[test]
-fn a_determinized_state_is_the_state() {
-    let game = chad();
-    let s = position(EXAMPLE_BLACK);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    assert_eq!(game.determinize(&s, Player::White, &mut rng), s);
-}
-
-#[test]
 fn evaluation_counts_material_for_the_side_to_move() {
     let game = chad();
     assert_eq!(game.evaluate(&game.start()), 0);

@@ -70,14 +70,6 @@ fn views_show_pieces_and_capture_routes() {
 }
 
 #[test]
-fn a_determinized_state_is_the_state() {
-    let game = Scandinavian::new();
-    let s = game.start();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    assert_eq!(game.determinize(&s, Player::Black, &mut rng), s);
-}
-
-#[test]
 fn evaluation_counts_material_for_the_side_to_move() {
     type V = Scandinavian8x8Rules;
     let game = Scandinavian8x8::new();

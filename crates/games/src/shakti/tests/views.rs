@@ -47,11 +47,3 @@ fn hash_matches_recomputation_in_random_games() {
     let black = pos("-5-/-2k1-1/-3-2/-2-3/-1-4/--5/K------ b");
     assert_ne!(g.hash(&white), g.hash(&black));
 }
-
-#[test]
-fn a_determinized_state_is_the_state() {
-    let g = game();
-    let start = g.start();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    assert_eq!(g.determinize(&start, Player::Black, &mut rng), start);
-}
