@@ -36,19 +36,35 @@ export function legendOf(board) {
   };
 }
 
-/** A piece's fill and ink from the palette. */
-export function pieceColours(palette, owner) {
+/** A piece's fill and ink from the palette; pieces of nobody (stones) take the stone colours. */
+export function pieceColours(palette, owner, style) {
+  if (style && style.neutral) return { fill: palette.stone, ink: palette.stone_ink };
   return owner === 'black'
     ? { fill: palette.black_piece, ink: palette.black_ink }
     : { fill: palette.white_piece, ink: palette.white_ink };
 }
 
-/** A piece as SVG at (cx, cy): its disc, a ring inside if crowned, its letter. */
-export function pieceShape(palette, owner, letter, crowned, cx, cy) {
-  const { fill, ink } = pieceColours(palette, owner);
+/**
+ * A piece as SVG at (cx, cy): its body in the legend's shape (a disc, or the polygon `outline`
+ * in units of the piece's radius; Black's triangles point down), a ring inside if crowned, its
+ * letter. `style` is the piece's legend entry, or undefined for a plain disc.
+ */
+export function pieceShape(palette, owner, letter, style, cx, cy) {
+  const { fill, ink } = pieceColours(palette, owner, style);
+  const shape = (style && style.shape) || 'disc';
+  const paint = `${attr('fill', fill)}${attr('stroke', palette.piece_edge)}`;
+  let body = `<circle class="disc" cx="${cx}" cy="${cy}" r="${PIECE_RADIUS}"${paint}/>`;
+  if (style && Array.isArray(style.outline) && style.outline.length >= 3) {
+    const flip = owner === 'black' && shape === 'triangle' ? -1 : 1;
+    const round = (n) => Math.round(n * 1000) / 1000;
+    const points = style.outline
+      .map(([x, y]) => `${round(cx + Number(x) * PIECE_RADIUS)},${round(cy + flip * Number(y) * PIECE_RADIUS)}`)
+      .join(' ');
+    body = `<polygon class="disc ${esc(shape)}" points="${points}"${paint}/>`;
+  }
   return (
-    `<circle class="disc" cx="${cx}" cy="${cy}" r="${PIECE_RADIUS}"${attr('fill', fill)}${attr('stroke', palette.piece_edge)}/>` +
-    (crowned ? `<circle class="ring" cx="${cx}" cy="${cy}" r="${RING_RADIUS}" fill="none"${attr('stroke', ink)}/>` : '') +
+    body +
+    (shape === 'crowned' ? `<circle class="ring" cx="${cx}" cy="${cy}" r="${RING_RADIUS}" fill="none"${attr('stroke', ink)}/>` : '') +
     `<text x="${cx}" y="${Math.round((cy + 0.015) * 1000) / 1000}"${attr('fill', ink)}>${esc(letter)}</text>`
   );
 }
@@ -93,7 +109,7 @@ export function drawBoard(svg, options) {
   const palette = legend.palette;
   const fills = new Map(legend.cells.map((s) => [s.class, s.fill]));
   const plainFill = legend.cells.length ? legend.cells[0].fill : undefined;
-  const crowned = new Set(legend.pieces.filter((p) => p.shape === 'crowned').map((p) => p.kind));
+  const styles = new Map(legend.pieces.map((p) => [p.kind, p]));
 
   const centre = (i) => {
     const c = cells[i];
@@ -177,7 +193,7 @@ export function drawBoard(svg, options) {
   for (const i of selected) marks.push(square(i, 'mark selected'));
   out.push(`<g class="marks">${marks.join('')}</g>`);
 
-  // Pieces: discs with their letter, a ring inside the crowned ones.
+  // Pieces: their shapes with their letter, a ring inside the crowned ones.
   const pieces = [];
   for (const p of options.pieces || []) {
     const c = cells[p.cell];
@@ -187,7 +203,7 @@ export function drawBoard(svg, options) {
     const letter = String(p.letter || '?').toUpperCase();
     pieces.push(
       `<g class="piece ${owner}${selected.has(p.cell) ? ' lifted' : ''}" data-piece="${esc(p.letter)}" data-owner="${owner}" data-kind="${esc(p.kind)}" data-at="${esc(c.name)}">` +
-        pieceShape(palette, owner, letter, crowned.has(p.kind), r2(cx), r2(cy)) +
+        pieceShape(palette, owner, letter, styles.get(p.kind), r2(cx), r2(cy)) +
         `</g>`,
     );
   }

@@ -33,7 +33,7 @@ export function keyHtml(board) {
   for (const piece of legend.pieces) {
     const letter = String(piece.letter || '?').toUpperCase();
     items.push(
-      `<li class="key-piece">${swatch(`<g class="piece">${pieceShape(palette, 'white', letter, piece.shape === 'crowned', 0.5, 0.5)}</g>`)}` +
+      `<li class="key-piece">${swatch(`<g class="piece">${pieceShape(palette, 'white', letter, piece, 0.5, 0.5)}</g>`)}` +
         `<span>${esc(piece.kind)}</span></li>`,
     );
   }

@@ -5,7 +5,9 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
-use crate::{Board, MoveView, Player, PositionError, PositionView, Status, Viewer};
+use crate::{
+    Board, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status, Viewer,
+};
 
 /// Why a move's text was rejected: it could not be read, or it is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,7 +39,8 @@ impl MoveError {
 pub enum RepetitionRule {
     /// Repetitions mean nothing.
     Ignore,
-    /// The third occurrence of a position is a draw.
+    /// The third occurrence of a position ends the game: a draw, unless the game says otherwise
+    /// ([`Game::ending_by_repetition`]).
     DrawOnThird,
     /// A move that would make a position occur for the third time is illegal.
     ForbidThird,
@@ -57,6 +60,8 @@ pub struct Facts {
     pub rules: &'static str,
     /// Whether a player may not see all of the position.
     pub hidden_information: bool,
+    /// What a repeated position means; how a game ended by it is scored is
+    /// [`Game::ending_by_repetition`].
     pub repetition: RepetitionRule,
     /// Random playouts longer than this many plies are cut off and scored by the evaluation.
     pub playout_limit: usize,
@@ -129,6 +134,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn status(&self, state: &Self::State) -> Status;
     /// A Zobrist hash of the whole position (board and side to move).
     fn hash(&self, state: &Self::State) -> u64;
+    /// How a game that ends by [`RepetitionRule::DrawOnThird`] in `state` ends: a draw, unless
+    /// the game scores every ending (Schada).
+    fn ending_by_repetition(&self, _state: &Self::State) -> Outcome {
+        Outcome::draw(Reason::Repetition)
+    }
 
     /// The static evaluation of an unfinished position for the side to move, in hundredths of
     /// the game's basic unit (100 is a man or a rook up); see [`crate::win_rate`]. 0 unless the

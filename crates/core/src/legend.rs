@@ -40,24 +40,101 @@ impl CellStyle {
     };
 }
 
-/// How a piece is drawn.
+/// How a piece is drawn: a shape a player can tell apart at a glance, bearing the piece's letter.
+/// Every shape but [`PieceShape::Stone`] is filled in its owner's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceShape {
-    /// A disc in its owner's colour bearing the piece's letter.
+    /// A disc: men, pawns, the common piece.
     Disc,
-    /// A disc with a second ring inside it, bearing the letter: a promoted piece.
+    /// A disc with a second ring inside it: a promoted piece.
     Crowned,
+    /// A square standing on its side.
+    Square,
+    /// A square standing on a corner.
+    Diamond,
+    /// A triangle pointing away from its owner.
+    Triangle,
+    /// An eight-pointed star: a leading piece.
+    Star,
+    /// A rough grey stone that belongs to nobody (its owner in a view is ignored).
+    Stone,
 }
 
 impl PieceShape {
+    /// Every shape, in the order of the enum.
+    pub const ALL: [PieceShape; 7] = [
+        PieceShape::Disc,
+        PieceShape::Crowned,
+        PieceShape::Square,
+        PieceShape::Diamond,
+        PieceShape::Triangle,
+        PieceShape::Star,
+        PieceShape::Stone,
+    ];
+
     /// The shape's name in the JSON the browser reads.
     pub fn name(self) -> &'static str {
         match self {
             PieceShape::Disc => "disc",
             PieceShape::Crowned => "crowned",
+            PieceShape::Square => "square",
+            PieceShape::Diamond => "diamond",
+            PieceShape::Triangle => "triangle",
+            PieceShape::Star => "star",
+            PieceShape::Stone => "stone",
         }
     }
+
+    /// The outline as a polygon around the piece's centre, in units of the piece's radius with
+    /// y growing downwards (towards White's side), or `None` for the round shapes. Renderers
+    /// turn a triangle of Black's upside down, so that it points away from its owner.
+    pub fn outline(self) -> Option<&'static [(f32, f32)]> {
+        match self {
+            PieceShape::Disc | PieceShape::Crowned => None,
+            PieceShape::Square => {
+                Some(&[(-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)])
+            }
+            PieceShape::Diamond => Some(&[(0.0, -1.1), (1.1, 0.0), (0.0, 1.1), (-1.1, 0.0)]),
+            PieceShape::Triangle => Some(&[(0.0, -1.1), (1.05, 0.85), (-1.05, 0.85)]),
+            PieceShape::Star => Some(STAR.as_slice()),
+            PieceShape::Stone => Some(STONE.as_slice()),
+        }
+    }
+
+    /// Whether the piece belongs to nobody and is drawn in the palette's stone colours.
+    pub fn is_neutral(self) -> bool {
+        self == PieceShape::Stone
+    }
 }
+
+const STAR: [(f32, f32); 16] = [
+    (0.000, -1.000),
+    (0.237, -0.573),
+    (0.707, -0.707),
+    (0.573, -0.237),
+    (1.000, 0.000),
+    (0.573, 0.237),
+    (0.707, 0.707),
+    (0.237, 0.573),
+    (0.000, 1.000),
+    (-0.237, 0.573),
+    (-0.707, 0.707),
+    (-0.573, 0.237),
+    (-1.000, 0.000),
+    (-0.573, -0.237),
+    (-0.707, -0.707),
+    (-0.237, -0.573),
+];
+const STONE: [(f32, f32); 8] = [
+    (0.189, -0.931),
+    (0.683, -0.453),
+    (0.951, 0.193),
+    (0.475, 0.717),
+    (-0.185, 0.911),
+    (-0.667, 0.442),
+    (-0.941, -0.191),
+    (-0.470, -0.708),
+];
 
 /// How one kind of piece is drawn and named in a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,11 +166,14 @@ pub struct Palette {
     pub white_ink: &'static str,
     pub black_piece: &'static str,
     pub black_ink: &'static str,
+    /// Pieces that belong to nobody (rocks), and the ink of their letters.
+    pub stone: &'static str,
+    pub stone_ink: &'static str,
 }
 
 impl Palette {
     /// Every colour by its name (`background`, `white_piece`, ...), for serialisers.
-    pub fn entries(&self) -> [(&'static str, &'static str); 10] {
+    pub fn entries(&self) -> [(&'static str, &'static str); 12] {
         [
             ("background", self.background),
             ("edge", self.edge),
@@ -105,6 +185,8 @@ impl Palette {
             ("white_ink", self.white_ink),
             ("black_piece", self.black_piece),
             ("black_ink", self.black_ink),
+            ("stone", self.stone),
+            ("stone_ink", self.stone_ink),
         ]
     }
 }
@@ -121,6 +203,8 @@ pub const PALETTE: Palette = Palette {
     white_ink: "#000000",
     black_piece: "#222222",
     black_ink: "#ffffff",
+    stone: "#8f8a80",
+    stone_ink: "#ffffff",
 };
 
 /// A board's key: the styles of its cells (every class a cell carries that has a look), what a

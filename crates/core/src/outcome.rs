@@ -26,10 +26,12 @@ pub enum Reason {
     Goal,
     /// The player to move has nothing left to play with.
     NoPieces,
+    /// A win that counts twice (Kamelen's camel on the enemy home-field); the score says 2-0.
+    DoubleWin,
 }
 
 impl Reason {
-    const ALL: [Reason; 10] = [
+    const ALL: [Reason; 11] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -40,6 +42,7 @@ impl Reason {
         Reason::Score,
         Reason::Goal,
         Reason::NoPieces,
+        Reason::DoubleWin,
     ];
 
     /// The stable key of this reason.
@@ -55,6 +58,7 @@ impl Reason {
             Reason::Score => "score",
             Reason::Goal => "goal reached",
             Reason::NoPieces => "no pieces",
+            Reason::DoubleWin => "double win",
         }
     }
 }

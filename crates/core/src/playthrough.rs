@@ -86,7 +86,7 @@ impl<G: Game> Playthrough<G> {
             return status;
         }
         if self.game.facts().repetition == RepetitionRule::DrawOnThird && self.repetitions() >= 3 {
-            return Status::Over(Outcome::draw(Reason::Repetition));
+            return Status::Over(self.game.ending_by_repetition(&self.state));
         }
         status
     }

@@ -81,15 +81,33 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     }
     for piece in &view.pieces {
         let (cx, cy) = centre(piece.cell);
+        let shape = board
+            .legend()
+            .piece(piece.kind)
+            .map_or(PieceShape::Disc, |p| p.shape);
         let (fill, ink) = match piece.owner {
+            _ if shape.is_neutral() => (PALETTE.stone, PALETTE.stone_ink),
             Player::White => (PALETTE.white_piece, PALETTE.white_ink),
             Player::Black => (PALETTE.black_piece, PALETTE.black_ink),
         };
-        let crowned = board
-            .legend()
-            .piece(piece.kind)
-            .is_some_and(|p| p.shape == PieceShape::Crowned);
-        let ring = if crowned {
+        let radius = UNIT * 0.38;
+        let body = match shape.outline() {
+            None => format!(r#"<circle cx="{cx}" cy="{cy}" r="{radius}""#),
+            Some(outline) => {
+                // Black's triangles point the other way: away from their owner.
+                let flip = if piece.owner == Player::Black && shape == PieceShape::Triangle {
+                    -1.0
+                } else {
+                    1.0
+                };
+                let points: Vec<String> = outline
+                    .iter()
+                    .map(|&(x, y)| format!("{:.1},{:.1}", cx + x * radius, cy + flip * y * radius))
+                    .collect();
+                format!(r#"<polygon points="{}""#, points.join(" "))
+            }
+        };
+        let ring = if shape == PieceShape::Crowned {
             format!(
                 r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{ink}" stroke-width="1.5"/>"#,
                 UNIT * 0.3
@@ -99,9 +117,14 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         };
         let _ = writeln!(
             out,
-            r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{}" stroke-width="1.5"/>{ring}<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"#,
-            UNIT * 0.38,
+            r#"{body} fill="{fill}" stroke="{}" stroke-width="1.5"><title>{}</title></{}>{ring}<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"#,
             PALETTE.piece_edge,
+            piece.kind,
+            if shape.outline().is_some() {
+                "polygon"
+            } else {
+                "circle"
+            },
             cy + UNIT * 0.14,
             UNIT * 0.4,
             piece.letter.to_ascii_uppercase()
@@ -176,5 +199,40 @@ mod tests {
             2,
             "a crowned disc has a ring"
         );
+    }
+
+    #[test]
+    fn every_shape_is_drawn_distinctly_and_stones_in_stone_colour() {
+        let mut seen = Vec::new();
+        for shape in PieceShape::ALL {
+            let board = Board::rectangle(1, 1, false).with_pieces(&[PieceStyle {
+                kind: "thing",
+                letter: 'T',
+                shape,
+            }]);
+            let view = PositionView {
+                pieces: vec![PieceView {
+                    cell: Cell(0),
+                    owner: Player::Black,
+                    kind: "thing",
+                    letter: 't',
+                }],
+                absent: vec![],
+                to_move: Player::White,
+            };
+            let svg = diagram(&board, &view, &[]);
+            let piece = svg
+                .lines()
+                .find(|l| l.contains("<title>thing</title>"))
+                .expect("the piece is drawn")
+                .to_string();
+            assert_eq!(
+                svg.contains(&format!(r#"fill="{}""#, PALETTE.stone)),
+                shape == PieceShape::Stone,
+                "{shape:?}"
+            );
+            assert!(!seen.contains(&piece), "{shape:?} looks like another shape");
+            seen.push(piece);
+        }
     }
 }

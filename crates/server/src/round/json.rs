@@ -34,6 +34,11 @@ pub struct PieceStyleJson {
     pub kind: &'static str,
     pub letter: char,
     pub shape: &'static str,
+    /// The shape's polygon around the piece's centre in units of its radius (y down), if it
+    /// is not round.
+    pub outline: Option<Vec<[f32; 2]>>,
+    /// Whether the piece belongs to nobody (drawn in the palette's stone colours).
+    pub neutral: bool,
 }
 
 /// A board's key: the styles of its cells and pieces, and the colours every board shares.
@@ -125,6 +130,11 @@ impl BoardJson {
                         kind: p.kind,
                         letter: p.letter,
                         shape: p.shape.name(),
+                        outline: p
+                            .shape
+                            .outline()
+                            .map(|o| o.iter().map(|&(x, y)| [x, y]).collect()),
+                        neutral: p.shape.is_neutral(),
                     })
                     .collect(),
                 palette: PALETTE.entries().into_iter().collect(),
