@@ -209,6 +209,21 @@ export function drawBoard(svg, options) {
   }
   out.push(`<g class="pieces">${pieces.join('')}</g>`);
 
+  // Markings printed on the cells (Schada's paths): dots along each path, over the pieces.
+  if (Array.isArray(board.marks) && board.marks.length) {
+    const marks = [];
+    for (const m of board.marks) {
+      if (!cells[m.cell] || !Array.isArray(m.points)) continue;
+      const [cx, cy] = centre(m.cell);
+      const sign = flip ? -1 : 1;
+      const pts = m.points.map(([x, y]) => [r2(cx + sign * Number(x)), r2(cy + sign * Number(y))]);
+      const d = `M${r2(cx)} ${r2(cy)}` + pts.map(([x, y]) => `L${x} ${y}`).join('');
+      marks.push(`<path class="path-line" d="${d}"${attr('stroke', palette.line)}/>`);
+      for (const [x, y] of pts) marks.push(`<circle class="path-dot" cx="${x}" cy="${y}" r="0.035"${attr('fill', palette.line)}/>`);
+    }
+    out.push(`<g class="cell-marks">${marks.join('')}</g>`);
+  }
+
   // Destinations of the selected piece: a dot on an empty cell, a ring around a piece.
   const dests = [];
   for (const i of targets) {

@@ -34,6 +34,19 @@ impl MoveError {
     }
 }
 
+/// Why a board file was refused, or why a ruleset takes none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardFileError {
+    /// The file is wrong at this line (counted from 1).
+    #[error("board file, line {line}: {reason}")]
+    Line { line: usize, reason: String },
+    /// The file is wrong as a whole (a square it never mentions).
+    #[error("board file: {0}")]
+    Whole(String),
+    #[error("{ruleset} is played on one board only; it takes no board file")]
+    NotSupported { ruleset: &'static str },
+}
+
 /// What the rules say about a position repeated with the same side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepetitionRule {
@@ -108,6 +121,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.facts().name
     }
     fn board(&self) -> &Board;
+    /// The board file this ruleset is played on, as `(name, text)`, if its board is data that
+    /// a player can replace (Schada's markings); `None` for a fixed board.
+    fn board_file(&self) -> Option<(&str, &str)> {
+        None
+    }
+    /// This ruleset played on the board that `text` describes, named `name` in records.
+    fn with_board_file(&self, _name: &str, _text: &str) -> Result<Self, BoardFileError> {
+        Err(BoardFileError::NotSupported {
+            ruleset: self.name(),
+        })
+    }
 
     // Rules.
 

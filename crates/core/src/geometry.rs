@@ -89,6 +89,17 @@ pub struct Board {
     height: f32,
     /// How the cells and pieces look.
     legend: Legend,
+    /// Markings printed on cells (Schada's paths), drawn over everything.
+    marks: Vec<Mark>,
+}
+
+/// A marking printed on a cell: a row of dots from the cell's centre through `points`, given
+/// relative to that centre in cell units with y growing downwards. Schada's board shows each
+/// square's paths this way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub cell: Cell,
+    pub points: Vec<(f32, f32)>,
 }
 
 impl Board {
@@ -142,6 +153,7 @@ impl Board {
             width: files as f32,
             height: ranks as f32,
             legend: Legend::default(),
+            marks: Vec::new(),
         }
     }
 
@@ -168,6 +180,7 @@ impl Board {
             width,
             height,
             legend: Legend::default(),
+            marks: Vec::new(),
         }
     }
 
@@ -206,6 +219,16 @@ impl Board {
     pub fn with_absent_cells(mut self, words: &'static str) -> Board {
         self.legend.absent = Some(words);
         self
+    }
+
+    /// Prints a marking on a cell (see [`Mark`]).
+    pub fn mark(&mut self, cell: Cell, points: Vec<(f32, f32)>) {
+        self.marks.push(Mark { cell, points });
+    }
+
+    /// The markings printed on the cells.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
     }
 
     /// How the cells and pieces look.

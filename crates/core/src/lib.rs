@@ -17,8 +17,12 @@ mod view;
 pub mod zobrist;
 
 pub use bits::Bits;
-pub use game::{find_move_by_text, Facts, Game, MoveError, RepetitionRule, RulesetVisitor};
-pub use geometry::{Board, Cell, CellInfo, Direction, EdgeLabel, Ray, Shape, SQUARE_DIRECTIONS};
+pub use game::{
+    find_move_by_text, BoardFileError, Facts, Game, MoveError, RepetitionRule, RulesetVisitor,
+};
+pub use geometry::{
+    Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,
+};
 pub use legend::{CellStyle, Legend, Palette, PieceShape, PieceStyle, PALETTE};
 pub use outcome::{
     win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,

@@ -130,6 +130,30 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
             piece.letter.to_ascii_uppercase()
         );
     }
+    // Markings printed on the cells, over the pieces so that they can always be read.
+    for mark in board.marks() {
+        let (cx, cy) = centre(mark.cell);
+        let at = |&(x, y): &(f32, f32)| (cx + x * UNIT, cy + y * UNIT);
+        let mut path = format!("M{cx:.1} {cy:.1}");
+        for p in &mark.points {
+            let (x, y) = at(p);
+            let _ = write!(path, "L{x:.1} {y:.1}");
+        }
+        let _ = write!(
+            out,
+            r#"<path d="{path}" fill="none" stroke="{}" stroke-width="1" stroke-opacity="0.45"/>"#,
+            PALETTE.line
+        );
+        for p in &mark.points {
+            let (x, y) = at(p);
+            let _ = write!(
+                out,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="2" fill="{}"/>"#,
+                PALETTE.line
+            );
+        }
+        out.push('\n');
+    }
     // Coordinates along the bottom and the left edge.
     for label in board.column_labels() {
         let _ = writeln!(

@@ -7,6 +7,7 @@ use denkmeter_core::RulesetVisitor;
 
 pub mod chad;
 pub mod draughts;
+pub mod schada;
 pub mod shakti;
 pub mod sjekkers;
 
@@ -15,6 +16,7 @@ pub mod sjekkers;
 pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     chad::rulesets(visitor);
     shakti::rulesets(visitor);
+    schada::rulesets(visitor);
     draughts::rulesets(visitor);
     sjekkers::rulesets(visitor);
 }

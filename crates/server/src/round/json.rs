@@ -69,6 +69,15 @@ pub struct BoardJson {
     pub width: f32,
     pub height: f32,
     pub legend: LegendJson,
+    /// Markings printed on cells: `{cell, points: [[x, y], ...]}`, points relative to the
+    /// cell's centre in cell units, y down (Schada's paths).
+    pub marks: Vec<MarkJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MarkJson {
+    pub cell: u16,
+    pub points: Vec<[f32; 2]>,
 }
 
 impl BoardJson {
@@ -117,6 +126,14 @@ impl BoardJson {
                 .collect(),
             width,
             height,
+            marks: board
+                .marks()
+                .iter()
+                .map(|m| MarkJson {
+                    cell: m.cell.0,
+                    points: m.points.iter().map(|&(x, y)| [x, y]).collect(),
+                })
+                .collect(),
             legend: LegendJson {
                 cells: std::iter::once(&denkmeter_core::CellStyle::PLAIN)
                     .chain(&legend.cells)
