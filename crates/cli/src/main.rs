@@ -28,10 +28,11 @@ mod record;
 mod rules;
 mod serve;
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, LazyLock};
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
 use denkmeter_engine::dynamic::AnyGame;
 use denkmeter_engine::Registry;
@@ -61,6 +62,9 @@ enum Command {
         /// A position string (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// A board file to play on, for games whose board is data (Schada).
+        #[arg(long)]
+        board: Option<PathBuf>,
     },
     /// Count move sequences: one line `DEPTH COUNT` per depth.
     Perft(perft::PerftArgs),
@@ -107,6 +111,35 @@ pub fn registry() -> &'static Arc<Registry> {
     &REGISTRY
 }
 
+/// The largest board file read.
+const MAX_BOARD_FILE: u64 = 64 * 1024;
+
+/// The ruleset with this name, on the board of `board` if given (see [`find_ruleset`]). The
+/// board is named in records by its file name without the extension.
+pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGame>> {
+    let game = find_ruleset(name)?;
+    let Some(path) = board else {
+        return Ok(game);
+    };
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read board file {}", path.display()))?
+        .len();
+    if size > MAX_BOARD_FILE {
+        bail!(
+            "board file {} is {size} bytes; the limit is {MAX_BOARD_FILE}",
+            path.display()
+        );
+    }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read board file {}", path.display()))?;
+    let board_name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "board".to_string());
+    game.with_board_file(&board_name, &text)
+        .with_context(|| format!("{}", path.display()))
+}
+
 /// The ruleset with this name, or an error listing the known names.
 pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
     registry().find(name).ok_or_else(|| {
@@ -122,7 +155,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve::run(&args),
         Command::List => list::run(),
         Command::Rules { ruleset } => rules::run(&ruleset),
-        Command::Moves { ruleset, position } => perft::moves(&ruleset, position.as_deref()),
+        Command::Moves {
+            ruleset,
+            position,
+            board,
+        } => perft::moves(&ruleset, position.as_deref(), board.as_deref()),
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Record { command } => record::run(&command),

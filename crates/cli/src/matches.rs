@@ -1,5 +1,7 @@
 //! `denkmeter match`: two computer players over many games.
 
+use std::path::PathBuf;
+
 use anyhow::{Context, Result};
 use clap::Args;
 use denkmeter_engine::matches::{play_match, MatchConfig};
@@ -16,6 +18,9 @@ pub struct MatchArgs {
     /// The second player.
     #[arg(long, default_value = "random")]
     second: String,
+    /// A board file to play on, for games whose board is data (Schada).
+    #[arg(long)]
+    board: Option<PathBuf>,
     /// Number of games; the players alternate colours.
     #[arg(long, default_value_t = 20)]
     games: u32,
@@ -27,7 +32,7 @@ pub struct MatchArgs {
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let game = crate::find_ruleset(&args.ruleset)?;
+    let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let first: Agent = args.first.parse().context("--first")?;
     let second: Agent = args.second.parse().context("--second")?;
     let config = MatchConfig {

@@ -1,5 +1,7 @@
 //! `denkmeter perft` and `denkmeter moves`.
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{Context, Result};
 use clap::Args;
 
@@ -12,10 +14,13 @@ pub struct PerftArgs {
     /// A position string (default: the start position).
     #[arg(long)]
     position: Option<String>,
+    /// A board file to play on, for games whose board is data (Schada).
+    #[arg(long)]
+    board: Option<PathBuf>,
 }
 
 pub fn run(args: &PerftArgs) -> Result<()> {
-    let game = crate::find_ruleset(&args.ruleset)?;
+    let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let table = game
         .perft(args.position.as_deref(), args.depth)
         .context("bad --position")?;
@@ -25,8 +30,8 @@ pub fn run(args: &PerftArgs) -> Result<()> {
     Ok(())
 }
 
-pub fn moves(ruleset: &str, position: Option<&str>) -> Result<()> {
-    let game = crate::find_ruleset(ruleset)?;
+pub fn moves(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Result<()> {
+    let game = crate::find_ruleset_on(ruleset, board)?;
     let session = game.new_game(position).context("bad --position")?;
     for mv in session.legal_moves() {
         outln!("{}", mv.text);

@@ -21,6 +21,9 @@ pub struct PlayArgs {
     /// Who plays Black: human, random, computer, computer:LEVEL (1-6), mcts:LIMITS or ab:LIMITS.
     #[arg(long, default_value = "computer")]
     black: Seat,
+    /// A board file to play on, for games whose board is data (Schada).
+    #[arg(long)]
+    board: Option<PathBuf>,
     /// Start from this position string instead of the start position.
     #[arg(long)]
     position: Option<String>,
@@ -125,7 +128,7 @@ const HELP: &str = "Type a move in the game's notation, or: moves (list the lega
                     board (draw again), resign, quit (save and stop), help.";
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let game = crate::find_ruleset(&args.ruleset)?;
+    let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let session = game
         .new_game(args.position.as_deref())
         .context("bad --position")?;

@@ -35,6 +35,8 @@ pub enum RecordError {
     NoRuleset,
     #[error("[Ruleset \"{found}\"] does not match the game {expected}")]
     WrongRuleset { expected: String, found: String },
+    #[error("[Board \"{wanted}\"]: the record was played on board {wanted:?}, which is not available here (this game is on {available}); load that board file")]
+    Board { wanted: String, available: String },
     #[error("[Position]: {0}")]
     Position(#[from] PositionError),
     #[error("move {number} ({player}): {error}")]
@@ -78,6 +80,9 @@ impl Record {
         let mut record = Record::default();
         record.set_tag("Game", g.facts().family);
         record.set_tag("Ruleset", g.name());
+        if let Some((board, _)) = g.board_file() {
+            record.set_tag("Board", board);
+        }
         for (k, v) in extra {
             record.set_tag(k, *v);
         }
@@ -107,6 +112,19 @@ impl Record {
                 expected: game.name().to_string(),
                 found: ruleset.to_string(),
             });
+        }
+        if let Some(wanted) = self.tag("Board") {
+            let available = match game.board_file() {
+                Some((name, _)) if name == wanted => None,
+                Some((name, _)) => Some(format!("board {name:?}")),
+                None => Some("its only board".to_string()),
+            };
+            if let Some(available) = available {
+                return Err(RecordError::Board {
+                    wanted: wanted.to_string(),
+                    available,
+                });
+            }
         }
         let start = match self.tag("Position") {
             Some(text) => game.parse_position(text)?,

@@ -9,7 +9,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    perft, Board, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError,
+    perft, Board, BoardFileError, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError,
     PositionView, Record, RecordError, Status, Viewer,
 };
 use rand::SeedableRng;
@@ -40,6 +40,11 @@ pub trait AnyGame: Debug + Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn AnySession>, RecordError>;
     /// `(depth, count)` for every depth from 1 to `depth`.
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError>;
+    /// The board file the ruleset is played on, `(name, text)`, if its board is data.
+    fn board_file(&self) -> Option<(&str, &str)>;
+    /// The same ruleset on the board a board file describes, named `name` in records.
+    fn with_board_file(&self, name: &str, text: &str)
+        -> Result<Arc<dyn AnyGame>, BoardFileError>;
 }
 
 /// A game being played, whatever its rules.
@@ -119,6 +124,18 @@ impl<G: Game> AnyGame for Ruleset<G> {
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError> {
         let state = self.state(position)?;
         Ok(perft::perft_table(&self.0, &state, depth))
+    }
+
+    fn board_file(&self) -> Option<(&str, &str)> {
+        self.0.board_file()
+    }
+
+    fn with_board_file(
+        &self,
+        name: &str,
+        text: &str,
+    ) -> Result<Arc<dyn AnyGame>, BoardFileError> {
+        Ok(Ruleset::shared(self.0.with_board_file(name, text)?))
     }
 }
 
