@@ -9,8 +9,8 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    perft, Board, BoardFileError, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough, PositionError,
-    PositionView, Record, RecordError, Status, Viewer,
+    perft, Board, BoardFileError, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough,
+    PositionError, PositionView, Record, RecordError, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -43,8 +43,7 @@ pub trait AnyGame: Debug + Send + Sync {
     /// The board file the ruleset is played on, `(name, text)`, if its board is data.
     fn board_file(&self) -> Option<(&str, &str)>;
     /// The same ruleset on the board a board file describes, named `name` in records.
-    fn with_board_file(&self, name: &str, text: &str)
-        -> Result<Arc<dyn AnyGame>, BoardFileError>;
+    fn with_board_file(&self, name: &str, text: &str) -> Result<Arc<dyn AnyGame>, BoardFileError>;
 }
 
 /// A game being played, whatever its rules.
@@ -130,11 +129,7 @@ impl<G: Game> AnyGame for Ruleset<G> {
         self.0.board_file()
     }
 
-    fn with_board_file(
-        &self,
-        name: &str,
-        text: &str,
-    ) -> Result<Arc<dyn AnyGame>, BoardFileError> {
+    fn with_board_file(&self, name: &str, text: &str) -> Result<Arc<dyn AnyGame>, BoardFileError> {
         Ok(Ruleset::shared(self.0.with_board_file(name, text)?))
     }
 }
