@@ -6,6 +6,29 @@ import { seats } from './seats.js';
 import { capital, esc, other, relativeTime } from './text.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6];
+/** Board files uploaded in this browser, to choose again: at most this many, each this long. */
+const SAVED_BOARDS_KEY = 'denkmeter.boards';
+const MAX_SAVED_BOARDS = 10;
+const MAX_BOARD_BYTES = 12 * 1024;
+
+function savedBoards() {
+  try {
+    const list = JSON.parse(localStorage.getItem(SAVED_BOARDS_KEY) || '[]');
+    return Array.isArray(list) ? list.filter((b) => b && typeof b.name === 'string' && typeof b.text === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveBoard(board) {
+  const list = savedBoards().filter((b) => b.name !== board.name);
+  list.unshift(board);
+  try {
+    localStorage.setItem(SAVED_BOARDS_KEY, JSON.stringify(list.slice(0, MAX_SAVED_BOARDS)));
+  } catch {
+    // Storage full or disabled: the board is still used for this game.
+  }
+}
 
 function seatText(seat) {
   if (!seat) return '?';
@@ -26,6 +49,14 @@ export function lobbyPage(app) {
           <select id="ruleset" name="ruleset" required><option value="">Loading…</option></select>
         </label>
         <p id="ruleset-desc" class="desc"></p>
+        <div class="field" id="board-field" hidden>
+          <label class="field">
+            <span>Board</span>
+            <select id="board" name="board"></select>
+          </label>
+          <input type="file" id="board-upload" accept=".txt,text/plain" hidden>
+          <p class="hint" id="board-hint"></p>
+        </div>
         <fieldset class="field opponents">
           <legend>Opponent</legend>
           <label class="choice"><input type="radio" name="opponent" value="computer" checked> The computer</label>
@@ -71,11 +102,50 @@ export function lobbyPage(app) {
     error.hidden = !message;
   };
 
+  const boardField = document.getElementById('board-field');
+  const boardSelect = document.getElementById('board');
+  const boardUpload = document.getElementById('board-upload');
+  const boardHint = document.getElementById('board-hint');
+  // Rulesets whose board is data (Schada) offer their default board, the boards uploaded in
+  // this browser before, and an upload.
+  const showBoards = (r, chosen) => {
+    boardField.hidden = !(r && r.board_name);
+    boardUpload.hidden = true;
+    if (!r || !r.board_name) return;
+    const note = r.board_name === 'reconstruction' ? 'a reconstruction: the original markings are lost' : 'default';
+    boardSelect.innerHTML =
+      `<option value="">${esc(r.board_name)} (${esc(note)})</option>` +
+      savedBoards()
+        .map((b, i) => `<option value="saved:${i}">${esc(b.name)} (uploaded)</option>`)
+        .join('') +
+      '<option value="upload">Upload a board file…</option>';
+    if (chosen !== undefined) boardSelect.value = chosen;
+    boardHint.textContent = 'A board file lists each square\'s paths; see the rules page for the format.';
+  };
+  boardSelect.addEventListener('change', () => {
+    boardUpload.hidden = boardSelect.value !== 'upload';
+    if (boardSelect.value === 'upload') boardUpload.click();
+  });
+  boardUpload.addEventListener('change', async () => {
+    const file = boardUpload.files && boardUpload.files[0];
+    if (!file) return;
+    if (file.size > MAX_BOARD_BYTES) {
+      showError(`The board file is ${file.size} bytes; the limit is ${MAX_BOARD_BYTES}.`);
+      return;
+    }
+    const text = await file.text();
+    const name = file.name.replace(/\.[^.]*$/, '').slice(0, 64) || 'board';
+    saveBoard({ name, text });
+    showError('');
+    showBoards(list.find((x) => x.name === select.value), 'saved:0');
+  });
+
   const describe = () => {
     const r = list.find((x) => x.name === select.value);
     desc.innerHTML = r
       ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a>`
       : '';
+    showBoards(r);
   };
 
   const opponent = () => form.querySelector('input[name=opponent]:checked').value;
@@ -137,6 +207,13 @@ export function lobbyPage(app) {
     const body = { ruleset, white: human, black: human };
     if (o === 'computer') {
       body[other(you)] = { kind: 'computer', level: Number(document.getElementById('level').value) };
+    }
+    if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {
+      const board = savedBoards()[Number(boardSelect.value.slice(6))];
+      if (board) body.board = board;
+    } else if (!boardField.hidden && boardSelect.value === 'upload') {
+      showError('Choose a board file to upload, or another board.');
+      return;
     }
     busy = true;
     const button = document.getElementById('start');

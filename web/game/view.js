@@ -91,7 +91,10 @@ export function renderPanel(page) {
   const name = capital(v.ruleset);
   document.title = `${name} – Denkmeter`;
   document.getElementById('game-title').textContent = name;
-  document.getElementById('game-desc').textContent = v.description || '';
+  const board = v.board_name
+    ? ` Board: ${v.board_name}${v.board_name === 'reconstruction' ? ' (a reconstruction: the original markings are lost)' : ' (from a board file)'}.`
+    : '';
+  document.getElementById('game-desc').textContent = `${v.description || ''}${board}`;
   document.getElementById('rules-link').href = `#/rules/${encodeURIComponent(v.ruleset)}`;
 
   // Players.

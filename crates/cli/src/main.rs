@@ -111,9 +111,6 @@ pub fn registry() -> &'static Arc<Registry> {
     &REGISTRY
 }
 
-/// The largest board file read.
-const MAX_BOARD_FILE: u64 = 64 * 1024;
-
 /// The ruleset with this name, on the board of `board` if given (see [`find_ruleset`]). The
 /// board is named in records by its file name without the extension.
 pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGame>> {
@@ -124,10 +121,11 @@ pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGa
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read board file {}", path.display()))?
         .len();
-    if size > MAX_BOARD_FILE {
+    if size > denkmeter_core::MAX_BOARD_FILE as u64 {
         bail!(
-            "board file {} is {size} bytes; the limit is {MAX_BOARD_FILE}",
-            path.display()
+            "board file {} is {size} bytes; the limit is {}",
+            path.display(),
+            denkmeter_core::MAX_BOARD_FILE
         );
     }
     let text = std::fs::read_to_string(path)

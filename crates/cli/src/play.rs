@@ -160,6 +160,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         game.name(),
         game.facts().description
     );
+    if let Some((board, _)) = game.board_file() {
+        let words = if board == "reconstruction" {
+            " (a reconstruction: the original board's markings are lost; see `denkmeter rules`)"
+        } else {
+            " (from a board file)"
+        };
+        outln!("Board: {board}{words}.");
+    }
     outln!(
         "The record is saved to {} after every move.",
         table.path.display()

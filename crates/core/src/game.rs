@@ -34,6 +34,10 @@ impl MoveError {
     }
 }
 
+/// The largest board file any ruleset reads, in bytes (a full 64-square Schada board is about
+/// 4 KiB with comments).
+pub const MAX_BOARD_FILE: usize = 12 * 1024;
+
 /// Why a board file was refused, or why a ruleset takes none.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardFileError {

@@ -70,6 +70,9 @@ pub struct StoredGame {
     pub id: String,
     pub ruleset: String,
     pub start_position: Option<String>,
+    /// The board file, `(name, text)`, when the game is not played on its ruleset's default
+    /// board (an uploaded Schada board).
+    pub board: Option<(String, String)>,
     pub seats: ByPlayer<Seat>,
     /// The hashes of the human seats' tokens.
     pub tokens: ByPlayer<Option<TokenHash>>,
@@ -266,7 +269,7 @@ fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static 
 
 const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, \
      white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-     draw_offer, seed, version, created_at, updated_at";
+     draw_offer, seed, version, created_at, updated_at, board_name, board_text";
 
 fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     let id: String = row.try_get("id")?;
@@ -298,6 +301,13 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     Ok(StoredGame {
         ruleset: row.try_get("ruleset")?,
         start_position: row.try_get("start_position")?,
+        board: match (
+            row.try_get::<Option<String>, _>("board_name")?,
+            row.try_get::<Option<String>, _>("board_text")?,
+        ) {
+            (Some(name), Some(text)) => Some((name, text)),
+            _ => None,
+        },
         seats: ByPlayer::new(white, black),
         tokens: ByPlayer::new(token("white_token_hash")?, token("black_token_hash")?),
         outcome: outcome_from(&result, termination.as_deref(), &id)?,
@@ -661,8 +671,9 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
              white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-             draw_offer, seed, version, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             draw_offer, seed, version, created_at, updated_at, board_name, board_text) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+             $17, $18)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -680,6 +691,8 @@ impl Store {
         .bind(game.version)
         .bind(game.created_at)
         .bind(game.updated_at)
+        .bind(game.board.as_ref().map(|b| b.0.as_str()))
+        .bind(game.board.as_ref().map(|b| b.1.as_str()))
         .execute(&self.writer)
         .await?;
         Ok(())
@@ -1011,6 +1024,7 @@ mod tests {
             id: id.into(),
             ruleset: "chad".into(),
             start_position: None,
+            board: None,
             seats: ByPlayer::new(Seat::Human, Seat::Human),
             tokens: ByPlayer::new(None, None),
             outcome: None,

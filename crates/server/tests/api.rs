@@ -284,6 +284,7 @@ on_both_databases!(
     one_search_at_a_time_per_game,
     list_and_view_agree_on_a_finished_start,
     tokens_are_stored_as_hashes,
+    a_game_on_an_uploaded_board_keeps_its_board,
 );
 
 mod postgres_only {
@@ -1303,4 +1304,74 @@ mod hygiene {
         }
         server.stop().await;
     }
+}
+
+/// A Schada game on an uploaded board file: a broken file is refused with its line, the game
+/// names its board, its record carries it, and after a restart it is replayed on that board.
+async fn a_game_on_an_uploaded_board_keeps_its_board(db: &str) {
+    let server = Server::start(db).await;
+    let (_, detail) = server.get("/api/rulesets/schada").await;
+    assert_eq!(detail["board_name"], "reconstruction");
+    let default = detail["board_file"].as_str().unwrap().to_string();
+    // On this board the a2 pawn goes two squares, a move the reconstruction does not have.
+    let mine: String = default
+        .lines()
+        .map(|l| if l.starts_with("a2 ") { "a2 N N" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let broken = default.replace("d3  S S", "d3  S S S S");
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "schada", "white": human(), "black": human(),
+                   "board": {"name": "broken", "text": broken}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let error = body["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("line 25") && error.contains("steps off the board"),
+        "{body}"
+    );
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "chad", "white": human(), "black": human(),
+                   "board": {"name": "mine", "text": mine}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "schada", "white": human(), "black": human(),
+                   "board": {"name": "mine", "text": mine}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().unwrap().to_string();
+    let tokens = body["tokens"].clone();
+    let (status, view) = server.play(&id, &tokens["white"], "a2-a4").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["board_name"], "mine");
+    // A game on the default board names it too, and refuses the other board's move.
+    let (plain, plain_tokens) = server.create("schada", human(), human()).await;
+    let (status, _) = server.play(&plain, &plain_tokens["white"], "a2-a4").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, plain_view) = server.get(&format!("/api/games/{plain}")).await;
+    assert_eq!(plain_view["board_name"], "reconstruction");
+    let (_, _, record) = server
+        .get_text(&format!("/api/games/{id}/record.pgn"))
+        .await;
+    assert!(record.contains("[Board \"mine\"]"), "{record}");
+    server.stop().await;
+
+    let server = Server::start(db).await;
+    let (status, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["board_name"], "mine");
+    assert_eq!(view["moves"][0], "a2-a4");
+    let (status, _) = server.play(&id, &tokens["black"], "h7-h5").await;
+    assert_eq!(status, StatusCode::OK);
+    server.stop().await;
 }

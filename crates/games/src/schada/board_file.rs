@@ -53,6 +53,13 @@ fn line_error(line: usize, reason: impl Into<String>) -> BoardFileError {
 
 /// Reads a board file, checking every square's paths.
 pub(crate) fn parse(text: &str) -> Result<BoardPaths, BoardFileError> {
+    if text.len() > denkmeter_core::MAX_BOARD_FILE {
+        return Err(BoardFileError::Whole(format!(
+            "{} bytes; the limit is {}",
+            text.len(),
+            denkmeter_core::MAX_BOARD_FILE
+        )));
+    }
     let mut paths: Vec<Option<Vec<Vec<Step>>>> = vec![None; 64];
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;

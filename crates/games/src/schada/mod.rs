@@ -73,14 +73,14 @@ impl fmt::Debug for Move {
 const WHITE_BASE: CellStyle = CellStyle {
     class: "base-white",
     fill: "#cfe0f3",
-    glyph: '.',
+    glyph: ':',
     words: "White's base line, Black's goal line",
 };
 /// Black's base line, which is White's goal line.
 const BLACK_BASE: CellStyle = CellStyle {
     class: "base-black",
     fill: "#d4ecd0",
-    glyph: '.',
+    glyph: ':',
     words: "Black's base line, White's goal line",
 };
 

@@ -29,7 +29,21 @@ pub struct CreateRequest {
     black: SeatRequest,
     #[serde(default)]
     position: Option<String>,
+    /// A board file to play on instead of the ruleset's default (Schada).
+    #[serde(default)]
+    board: Option<BoardRequest>,
 }
+
+/// An uploaded board file: the name records will give it and its text.
+#[derive(Debug, Deserialize)]
+pub struct BoardRequest {
+    name: String,
+    text: String,
+}
+
+/// The longest board file name and text accepted.
+const MAX_BOARD_NAME: usize = 64;
+const MAX_BOARD_TEXT: usize = denkmeter_core::MAX_BOARD_FILE;
 
 #[derive(Debug, Serialize)]
 pub struct Created {
@@ -63,6 +77,31 @@ pub async fn create(
         .registry
         .find(&request.ruleset)
         .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
+    let ruleset = match &request.board {
+        None => ruleset,
+        Some(board) => {
+            let name = board.name.trim();
+            if name.is_empty() || name.chars().count() > MAX_BOARD_NAME {
+                return Err(ApiError::BadRequest(format!(
+                    "board.name: expected 1 to {MAX_BOARD_NAME} characters"
+                )));
+            }
+            if name.chars().any(char::is_control) {
+                return Err(ApiError::BadRequest(
+                    "board.name: no control characters".to_string(),
+                ));
+            }
+            if board.text.len() > MAX_BOARD_TEXT {
+                return Err(ApiError::BadRequest(format!(
+                    "board.text: {} bytes; the limit is {MAX_BOARD_TEXT}",
+                    board.text.len()
+                )));
+            }
+            ruleset
+                .with_board_file(name, &board.text)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?
+        }
+    };
     let seats = ByPlayer::new(
         seat(&request.white, "white")?,
         seat(&request.black, "black")?,

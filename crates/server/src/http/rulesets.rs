@@ -33,5 +33,6 @@ pub async fn detail(
         rules_html: crate::markdown::to_html(rules),
         board: BoardJson::of(game.board()),
         start_position: game.start_position(),
+        board_file: game.board_file().map(|(_, text)| text.to_string()),
     }))
 }

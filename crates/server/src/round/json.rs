@@ -166,6 +166,9 @@ pub struct RulesetSummary {
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
+    /// The name of the default board file, for rulesets whose board is data (Schada): a game
+    /// can be created on another board file.
+    pub board_name: Option<String>,
 }
 
 impl RulesetSummary {
@@ -175,6 +178,7 @@ impl RulesetSummary {
             family: game.facts().family,
             description: game.facts().description.to_string(),
             hidden_information: game.facts().hidden_information,
+            board_name: game.board_file().map(|(name, _)| name.to_string()),
         }
     }
 }
@@ -188,6 +192,8 @@ pub struct RulesetDetail {
     pub rules_html: String,
     pub board: BoardJson,
     pub start_position: String,
+    /// The text of the default board file (see `board_name`), to read or to edit.
+    pub board_file: Option<String>,
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
@@ -279,6 +285,8 @@ pub struct GameView {
     pub description: String,
     pub hidden_information: bool,
     pub board: BoardJson,
+    /// The board file the game is played on, for games whose board is data (Schada).
+    pub board_name: Option<String>,
     pub white: SeatJson,
     pub black: SeatJson,
     pub you: Option<&'static str>,
@@ -355,6 +363,7 @@ pub fn game_view(
         _ => None,
     };
     Ok(GameView {
+        board_name: ruleset.board_file().map(|(name, _)| name.to_string()),
         id: game.id.clone(),
         version: game.version,
         ruleset: ruleset.name().to_string(),

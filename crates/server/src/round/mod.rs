@@ -248,9 +248,7 @@ impl Rounds {
             .load_game(id)
             .await?
             .ok_or_else(|| RoundError::NoSuchGame(id.to_string()))?;
-        let ruleset = self.registry.find(&stored.ruleset).ok_or_else(|| {
-            RoundError::Corrupt(format!("game {id} has unknown ruleset {}", stored.ruleset))
-        })?;
+        let ruleset = self.ruleset_of(&stored)?;
         let live = LiveGame::replay(ruleset, &stored, &moves)?;
         let computer_to_move = live.computer_to_move().is_some();
         let loaded = GameProxy::new(live);
@@ -357,6 +355,20 @@ impl Rounds {
         detached(async move { rounds.create_detached(ruleset, seats, position).await }).await
     }
 
+    /// The ruleset a stored game is played by, on its own board file if it has one.
+    pub fn ruleset_of(&self, stored: &StoredGame) -> Result<Arc<dyn AnyGame>, RoundError> {
+        let id = &stored.id;
+        let ruleset = self.registry.find(&stored.ruleset).ok_or_else(|| {
+            RoundError::Corrupt(format!("game {id} has unknown ruleset {}", stored.ruleset))
+        })?;
+        match &stored.board {
+            None => Ok(ruleset),
+            Some((name, text)) => ruleset
+                .with_board_file(name, text)
+                .map_err(|e| RoundError::Corrupt(format!("game {id}: stored board: {e}"))),
+        }
+    }
+
     async fn create_detached(
         self: &Arc<Self>,
         ruleset: Arc<dyn AnyGame>,
@@ -366,12 +378,22 @@ impl Rounds {
         let session = ruleset
             .new_game(position.as_deref())
             .map_err(|e| RoundError::BadPosition(e.to_string()))?;
+        // The board file is kept with the game unless it is the ruleset's default.
+        let default_board = self
+            .registry
+            .find(ruleset.name())
+            .and_then(|r| r.board_file().map(|(_, text)| text.to_string()));
+        let board = ruleset
+            .board_file()
+            .filter(|(_, text)| default_board.as_deref() != Some(*text))
+            .map(|(name, text)| (name.to_string(), text.to_string()));
         let tokens = ByPlayer::from_fn(|p| (seats[p] == Seat::Human).then(new_token));
         let now = now_ms();
         let stored = StoredGame {
             id: new_game_id(),
             ruleset: ruleset.name().to_string(),
             start_position: position,
+            board,
             seats,
             tokens: ByPlayer::from_fn(|p| tokens[p].as_deref().map(TokenHash::of)),
             // A game set up from a finished position is over from the start.
