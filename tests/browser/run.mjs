@@ -784,6 +784,71 @@ test('j. a Chad board is drawn from its legend: castle colours, a crowned queen,
   await context.close();
 });
 
+test('k. Schada: the reconstruction named, every path drawn, shapes told apart, a board uploaded', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  // The broken board file at the end is refused with a 400, as it should be.
+  watchPage(page, 'k', problems, /status of 400/);
+  const id = await createInLobby(page, { ruleset: 'schada', opponent: 'computer', level: 1, colour: 'white' });
+  await page.waitForSelector(cellSelector('d3'));
+  const desc = (await page.textContent('#game-desc')) || '';
+  check(/reconstruction/i.test(desc), `the game page does not name the reconstructed board: "${desc}"`);
+  const view = await api('GET', `/api/games/${id}`);
+  const paths = view.board.marks.length;
+  const dots = view.board.marks.reduce((n, m) => n + m.points.length, 0);
+  check(paths >= 64 * 2, `only ${paths} paths in the board description`);
+  const drawn = await page.$$eval('svg.board .cell-marks .path-dot', (els) => els.length);
+  check(drawn === dots, `${drawn} path dots drawn, the board has ${dots}`);
+  // Field Officer, Officer and pawn are three different shapes, not only three letters.
+  const shapes = await page.$$eval('svg.board [data-piece]', (els) => {
+    const byKind = {};
+    for (const e of els) byKind[e.dataset.kind] = e.querySelector('.disc').outerHTML.replace(/[-\d.,]+/g, '#').replace(/fill="[^"]*"/, '');
+    return byKind;
+  });
+  const kinds = Object.keys(shapes);
+  check(kinds.length === 3, `piece kinds drawn: ${kinds.join(', ')}`);
+  check(new Set(Object.values(shapes)).size === 3, `the three kinds look alike: ${JSON.stringify(shapes)}`);
+  const seats = await seatsOf(page, id);
+  const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(seats.white)}`);
+  const first = mine.legal_moves.find((m) => m.text === 'f2-d4');
+  check(first, 'f2-d4 is not among the legal moves');
+  await clickMove(page, mine, first);
+  await waitMoves(page, 2);
+
+  // Upload a board file through the lobby: on it the a-pawn goes two squares.
+  const detail = await api('GET', '/api/rulesets/schada');
+  const text = detail.board_file.split('\n').map((l) => (l.startsWith('a2 ') ? 'a2 N N' : l)).join('\n');
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="schada"]', { state: 'attached' });
+  await page.selectOption('#ruleset', 'schada');
+  await page.waitForSelector('#board-field', { state: 'visible' });
+  await page.check('input[name=opponent][value=local]');
+  const chooser = page.waitForEvent('filechooser');
+  await page.selectOption('#board', 'upload');
+  await (await chooser).setFiles({ name: 'longpawn.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => document.querySelector('#board').value === 'saved:0');
+  await page.click('#start');
+  const uploaded = await gameIdOf(page);
+  const board = await api('GET', `/api/games/${uploaded}`);
+  check(board.board_name === 'longpawn', `the uploaded game is on board ${board.board_name}`);
+  const theirs = await seatsOf(page, uploaded);
+  const moves = (await api('GET', `/api/games/${uploaded}?token=${encodeURIComponent(theirs.white)}`)).legal_moves.map((m) => m.text);
+  check(moves.includes('a2-a4') && !moves.includes('a2-a3'), `moves on the uploaded board: ${moves.join(' ')}`);
+  // A broken file is refused with its line, and nothing is created.
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="schada"]', { state: 'attached' });
+  await page.selectOption('#ruleset', 'schada');
+  const chooser2 = page.waitForEvent('filechooser');
+  await page.selectOption('#board', 'upload');
+  await (await chooser2).setFiles({ name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from(text.replace('d3  S S', 'd3  S S S S')) });
+  await page.waitForFunction(() => document.querySelector('#board').value === 'saved:0');
+  await page.click('#start');
+  await page.waitForSelector('#lobby-error:not([hidden])');
+  const error = (await page.textContent('#lobby-error')) || '';
+  check(/line 25/.test(error) && /off the board/.test(error), `the lobby says "${error}" for a broken board`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
