@@ -351,6 +351,9 @@ const NEAR_BONUS: [i32; 5] = [90, 40, 18, 6, 0];
 const WIN_NOW: i32 = 3_000;
 /// The opponent could land a camel on our home-field unless we stop it.
 const HOME_THREAT: i32 = 250;
+/// Each legal move more than the opponent has (leaping animals hem each other in, and a side
+/// shut in must pass).
+const MOBILITY: i32 = 10;
 
 impl Game for Kamelen {
     type Move = Move;
@@ -426,8 +429,9 @@ impl Game for Kamelen {
     }
 
     /// Material (a dromedary 100, a camel that can never conquer 70, the able camels more the
-    /// fewer are left), how close the able camels are to the enemy home-field, and threats (able
-    /// camels the side to move can take or must save, camels one leap from a home-field).
+    /// fewer are left), how close the able camels are to the enemy home-field, threats (able
+    /// camels the side to move can take or must save, camels one leap from a home-field) and
+    /// mobility (10 a move).
     fn evaluate(&self, state: &State) -> i32 {
         let t = self.tables;
         let side = state.to_move;
@@ -463,6 +467,8 @@ impl Game for Kamelen {
                     + near
                     - threat);
         }
+        score += MOBILITY
+            * (movegen::count_moves(t, state, side) - movegen::count_moves(t, state, !side));
         if self.threatens_home_field(state, side) {
             score += WIN_NOW;
         } else if self.threatens_home_field(state, !side) {

@@ -48,6 +48,16 @@ pub(crate) fn for_each_move(
     ControlFlow::Continue(())
 }
 
+/// The number of moves of `side`'s animals (passes excluded), whoever is to move.
+pub(crate) fn count_moves(t: &Tables, state: &State, side: Player) -> i32 {
+    let mut n = 0;
+    let _ = for_each_move(t, state, side, |_| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    n
+}
+
 /// Every legal move of the side to move: nothing when the game is over, else its moves, or a
 /// lone pass when it has none.
 pub(crate) fn legal_moves(t: &Tables, state: &State, moves: &mut Vec<Move>) {

@@ -17,12 +17,23 @@ fn the_start_is_even_on_every_board() {
 }
 
 #[test]
-fn a_dromedary_up_is_one_unit() {
+fn a_dromedary_up_is_about_one_unit() {
+    // The dromedary on a1 also brings its two moves (10 each).
     let up = setup("Da1 Cc2 cc10", 'w');
     let even = setup("Cc2 cc10", 'w');
     assert_eq!(eval(&even), 0);
-    assert_eq!(eval(&up), 100);
-    assert_eq!(eval(&setup("Da1 Cc2 cc10", 'b')), -100);
+    assert_eq!(eval(&up), 120);
+    assert_eq!(eval(&setup("Da1 Cc2 cc10", 'b')), -120);
+    // Shut in by a rock on b2 (which also takes c2's way west, off the board anyway).
+    assert_eq!(eval(&setup("Da1 Xb2 Cc2 cc10", 'w')), 100);
+}
+
+#[test]
+fn more_moves_score_more() {
+    // A rock on c4 takes the two leaps north of White's camel on c2.
+    let free = eval(&setup("Cc2 Ce2 cc10 ce10", 'w'));
+    let hemmed = eval(&setup("Cc2 Ce2 Xc4 cc10 ce10", 'w'));
+    assert_eq!(free - hemmed, 20);
 }
 
 #[test]
