@@ -7,6 +7,7 @@ use denkmeter_core::RulesetVisitor;
 
 pub mod chad;
 pub mod draughts;
+pub mod kamelen;
 pub mod schada;
 pub mod shakti;
 pub mod sjekkers;
@@ -19,4 +20,5 @@ pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     schada::rulesets(visitor);
     draughts::rulesets(visitor);
     sjekkers::rulesets(visitor);
+    kamelen::rulesets(visitor);
 }
