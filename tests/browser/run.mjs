@@ -849,6 +849,45 @@ test('k. Schada: the reconstruction named, every path drawn, shapes told apart, 
   await context.close();
 });
 
+test('l. Kamelen on 11x13: home-fields and strips painted, camel, dromedary and rock told apart, a move', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'l', problems);
+  const id = await createInLobby(page, { ruleset: 'kamelen-11x13', opponent: 'computer', level: 1, colour: 'white' });
+  await page.waitForSelector(cellSelector('f13'));
+  const view = await api('GET', `/api/games/${id}`);
+  const { legend, cells } = view.board;
+  const fillOf = (name) => page.$eval(cellSelector(name), (e) => getComputedStyle(e).fill);
+  const style = (klass) => legend.cells.find((c) => c.class === klass);
+  const rgb = (hex) => {
+    const n = parseInt(hex.slice(1), 16);
+    return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+  };
+  check(style('home-white') && (await fillOf('f1')) === rgb(style('home-white').fill), 'f1 is not drawn as White\'s home-field');
+  check(style('home-black') && (await fillOf('f13')) === rgb(style('home-black').fill), 'f13 is not drawn as Black\'s home-field');
+  const strips = cells.filter((c) => c.style === 'strip').length;
+  check(strips === 33, `${strips} strip cells on the 11x13 board, expected both strips: three rows of 11`);
+  const shapes = await page.$$eval('svg.board [data-piece]', (els) => {
+    const byKind = {};
+    for (const e of els) {
+      const body = e.querySelector('.disc');
+      byKind[e.dataset.kind] = { tag: body.tagName, shape: body.getAttribute('class'), fill: getComputedStyle(body).fill, owner: e.dataset.owner };
+    }
+    return byKind;
+  });
+  check(Object.keys(shapes).sort().join(',') === 'camel,dromedary,rock', `piece kinds drawn: ${Object.keys(shapes).join(',')}`);
+  check(new Set(Object.values(shapes).map((s) => s.shape)).size === 3, `camel, dromedary and rock look alike: ${JSON.stringify(shapes)}`);
+  const stone = legend.palette.stone;
+  check(shapes.rock && shapes.rock.fill === rgb(stone), `a rock is filled ${shapes.rock && shapes.rock.fill}, not the stone colour ${stone}`);
+  const seats = await seatsOf(page, id);
+  const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(seats.white)}`);
+  const camel = mine.legal_moves.find((m) => view.pieces.some((p) => p.cell === m.from && p.kind === 'camel'));
+  check(camel, 'no camel move at the start');
+  await clickMove(page, mine, camel);
+  await waitMoves(page, 2);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -145,11 +145,13 @@ impl RulesetVisitor for Compare {
 fn the_fast_rules_agree_with_the_independent_reference() {
     let mut compare = Compare::default();
     denkmeter_games::visit_rulesets(&mut compare);
-    assert!(
-        compare.rulesets.contains(&"schada"),
-        "compared: {:?}",
-        compare.rulesets
-    );
+    for ruleset in ["schada", "kamelen", "kamelen-11x12", "kamelen-11x13"] {
+        assert!(
+            compare.rulesets.contains(&ruleset),
+            "{ruleset} was not compared; compared: {:?}",
+            compare.rulesets
+        );
+    }
 }
 
 /// Another board than the reconstruction: every square of ranks 1-4 also gets the path `N E`,

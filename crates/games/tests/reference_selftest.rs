@@ -1,5 +1,5 @@
 //! Checks the reference rules in `tests/reference/` against the facts stated in the rules texts
-//! (`/work/shared/rules/schada.md`, `kamelen.md`, `fort-chitral.md`) and the rulings of spec9.
+//! (`/work/shared/rules/schada.md`, `kamelen.md`, `fort-chitral.md`) and the rulings of the rulings (tests/reference/rulings.md).
 //!
 //! `print_perft` (ignored) prints perft counts from every start:
 //! `cargo test --release -p denkmeter-games --test reference_selftest -- --ignored --nocapture print_perft`

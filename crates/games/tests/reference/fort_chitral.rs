@@ -1,4 +1,4 @@
-//! Fort Chitral, from `fort-chitral.md` and spec9 "Fort Chitral".
+//! Fort Chitral, from `fort-chitral.md` and the rulings (tests/reference/rulings.md) "Fort Chitral".
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -15,7 +15,7 @@ pub const LETTERS: &str = "Pp";
 /// "The Fort is the central 2x2: i9, j9, i10, j10" (files i, j are 8, 9 counted from 0).
 pub const FORT: [Square; 4] = [(8, 8), (9, 8), (8, 9), (9, 9)];
 
-/// All 8 directions: "Steps and jumps are in 8 directions in every ruleset" (spec9).
+/// All 8 directions: "Steps and jumps are in 8 directions in every ruleset" (the rulings (tests/reference/rulings.md)).
 pub const ALL_DIRECTIONS: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
@@ -30,7 +30,7 @@ pub const ALL_DIRECTIONS: [(i32, i32); 8] = [
 /// Ranks and files only, for `fort-chitral-orthogonal` captures.
 pub const ORTHOGONAL_DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
-/// The options of the three rulesets (spec9 "Rulesets").
+/// The options of the three rulesets (the rulings (tests/reference/rulings.md) "Rulesets").
 #[derive(Clone, Copy, Debug)]
 pub struct FortChitral {
     /// `fort-chitral-orthogonal`: "captures only along ranks and files".
@@ -77,7 +77,7 @@ impl FortChitral {
         }
     }
 
-    /// The end squares the piece on `from` can reach (spec9 "A move"): one step to an adjacent
+    /// The end squares the piece on `from` can reach (the rulings (tests/reference/rulings.md) "A move"): one step to an adjacent
     /// empty square, or a chain of one or more jumps, each over an adjacent OWN piece to the empty
     /// square directly beyond; a chain never lands on a square twice nor on its start square; any
     /// prefix of a chain is a move.
@@ -120,7 +120,7 @@ impl FortChitral {
         ends
     }
 
-    /// The position after the piece on `from` moves to `to`, with its custodian captures (spec9):
+    /// The position after the piece on `from` moves to `to`, with its custodian captures (the rulings (tests/reference/rulings.md)):
     /// "for each capture direction d: if the square next to the end square in direction d holds an
     /// enemy piece and the square beyond it holds a piece of the mover, that enemy piece is removed
     /// (all directions at once). Nothing else is captured."
@@ -146,7 +146,7 @@ impl FortChitral {
         after
     }
 
-    /// spec9 "Status", first that applies: `Some(Some(winner))`, `Some(None)` for a draw, `None`
+    /// the rulings (tests/reference/rulings.md) "Status", first that applies: `Some(Some(winner))`, `Some(None)` for a draw, `None`
     /// while the game goes on.
     pub fn status(&self, position: &Position) -> Option<Option<Side>> {
         // 1. A player occupies all four Fort squares: that player wins.
@@ -177,7 +177,7 @@ impl FortChitral {
     }
 
     /// The legal moves: none once the game is over; `pass` alone when the side to move has no
-    /// move (spec9). Moves are always written `FROM-TO` (captures are not written).
+    /// move (the rulings (tests/reference/rulings.md)). Moves are always written `FROM-TO` (captures are not written).
     pub fn successors(&self, position: &Position) -> Vec<(String, Position)> {
         if self.status(position).is_some() {
             return Vec::new();

@@ -1,4 +1,4 @@
-//! Kamelen, from `kamelen.md` and spec9 "Kamelen".
+//! Kamelen, from `kamelen.md` and the rulings (tests/reference/rulings.md) "Kamelen".
 
 use super::{
     move_text, parse_position, result_text, side_of_letter, Position, Side, Square, EMPTY,
@@ -35,13 +35,13 @@ pub fn is_dromedary(letter: char) -> bool {
     letter == 'D' || letter == 'd'
 }
 
-/// spec9: "colour = (file index + rank index) mod 2".
+/// the rulings (tests/reference/rulings.md): "colour = (file index + rank index) mod 2".
 pub fn colour(square: Square) -> i32 {
     (square.0 + square.1) % 2
 }
 
 /// The camel paths from a square: each is (the two squares passed, the end square).
-/// spec9: "(1,3) leap, stepped: from (f, r) to e.g. (f±1, r+3) passing (f, r+1), (f, r+2); all 8
+/// the rulings (tests/reference/rulings.md): "(1,3) leap, stepped: from (f, r) to e.g. (f±1, r+3) passing (f, r+1), (f, r+2); all 8
 /// orientations (2 orthogonal squares in one of 4 directions, then one diagonal step that moves
 /// further in that direction and one file/rank sideways)".
 pub fn camel_paths(from: Square) -> Vec<([Square; 2], Square)> {
@@ -59,7 +59,7 @@ pub fn camel_paths(from: Square) -> Vec<([Square; 2], Square)> {
 }
 
 /// The dromedary paths from a square: each is (the two squares passed, the end square).
-/// spec9: "2 diagonal squares then one orthogonal step further outward: from (f, r) to (f+3, r+2)
+/// the rulings (tests/reference/rulings.md): "2 diagonal squares then one orthogonal step further outward: from (f, r) to (f+3, r+2)
 /// or (f+2, r+3) passing (f+1, r+1), (f+2, r+2); all 8 orientations".
 pub fn dromedary_paths(from: Square) -> Vec<([Square; 2], Square)> {
     let (f, r) = from;
@@ -73,7 +73,7 @@ pub fn dromedary_paths(from: Square) -> Vec<([Square; 2], Square)> {
 }
 
 impl Kamelen {
-    /// spec9: "South/White's home-field is f1, North/Black's is f-N".
+    /// the rulings (tests/reference/rulings.md): "South/White's home-field is f1, North/Black's is f-N".
     pub fn home_field(&self, side: Side) -> Square {
         match side {
             Side::White => (5, 0),
@@ -121,7 +121,7 @@ impl Kamelen {
     }
 
     /// The moves of the animal on `from`, with the position after each. kamelen.md "Moves" and
-    /// spec9: passed squares must be empty (no animal of either side, no rock); the end square must
+    /// the rulings (tests/reference/rulings.md): passed squares must be empty (no animal of either side, no rock); the end square must
     /// be empty or hold an enemy animal (captured); never a rock.
     pub fn piece_moves(&self, position: &Position, from: Square) -> Vec<(String, Position)> {
         let mut moves = Vec::new();
@@ -162,7 +162,7 @@ impl Kamelen {
     }
 
     /// A player's "able" camels: its camels standing on a square of the same colour as the ENEMY
-    /// home-field (spec9).
+    /// home-field (the rulings (tests/reference/rulings.md)).
     pub fn able_camels(&self, position: &Position, side: Side) -> Vec<Square> {
         let enemy_home_colour = colour(self.home_field(side.other()));
         position
@@ -183,7 +183,7 @@ impl Kamelen {
         is_camel(content) && animal_side(content) == Some(side)
     }
 
-    /// spec9 "Status", first that applies: the winner and whether it is a double win.
+    /// the rulings (tests/reference/rulings.md) "Status", first that applies: the winner and whether it is a double win.
     pub fn status(&self, position: &Position) -> Option<(Side, bool)> {
         let to_move = position.to_move;
         let just_moved = to_move.other();
@@ -207,7 +207,7 @@ impl Kamelen {
     }
 
     /// The legal moves: none once the game is over; `pass` alone when the side to move has no
-    /// move (spec9).
+    /// move (the rulings (tests/reference/rulings.md)).
     pub fn successors(&self, position: &Position) -> Vec<(String, Position)> {
         if self.status(position).is_some() {
             return Vec::new();

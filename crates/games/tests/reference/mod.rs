@@ -1,7 +1,7 @@
 //! An independent, deliberately slow and plain reference implementation of the rules of Schada,
 //! Kamelen and Fort Chitral, written from the rules texts only (`/work/shared/rules/README.md`,
 //! `schada.md`, `schada-board.txt`, `kamelen.md`, `fort-chitral.md`) and the rulings of issue 9
-//! (`spec9.md`). Its only purpose is to cross-check the fast implementation in `src/`, which it
+//! (`tests/reference/rulings.md`). Its only purpose is to cross-check the fast implementation in `src/`, which it
 //! never looks at. Standard library only; clarity over speed.
 //!
 //! Shared here: sides, the board grid (a `Vec<char>`), square names, position strings, perft, and
@@ -14,7 +14,7 @@ pub mod kamelen;
 pub mod schada;
 
 /// A square as (file, rank), both counted from 0: a1 is (0, 0), b1 is (1, 0), a2 is (0, 1).
-/// (spec9 "Common": files a, b, c, ... from White's left, rank 1 is White's first rank.)
+/// (the rulings (tests/reference/rulings.md) "Common": files a, b, c, ... from White's left, rank 1 is White's first rank.)
 pub type Square = (i32, i32);
 
 /// The content of an empty cell in [`Position::cells`].
@@ -109,7 +109,7 @@ impl Position {
     }
 }
 
-/// The name of a square: file letter and rank number, e.g. `a1`, `r18` (spec9 "Common").
+/// The name of a square: file letter and rank number, e.g. `a1`, `r18` (the rulings (tests/reference/rulings.md) "Common").
 pub fn square_name(square: Square) -> String {
     let (file, rank) = square;
     let letter = (b'a' + file as u8) as char;
@@ -252,13 +252,13 @@ pub fn position_with(width: i32, height: i32, pieces: &[(&str, char)], to_move: 
     print_position(&position)
 }
 
-/// A move text `FROM-TO`, or `FROMxTO` when it captures the piece standing on TO (spec9 "Common").
+/// A move text `FROM-TO`, or `FROMxTO` when it captures the piece standing on TO (the rulings (tests/reference/rulings.md) "Common").
 pub fn move_text(from: Square, to: Square, captures: bool) -> String {
     let mark = if captures { "x" } else { "-" };
     format!("{}{mark}{}", square_name(from), square_name(to))
 }
 
-/// Keeps one move per text (spec9 "Common": two routes with the same start and end are one move,
+/// Keeps one move per text (the rulings (tests/reference/rulings.md) "Common": two routes with the same start and end are one move,
 /// and their effects are identical), sorted by text.
 pub fn unique_moves(mut moves: Vec<(String, Position)>) -> Vec<(String, Position)> {
     moves.sort_by(|a, b| a.0.cmp(&b.0));

@@ -1,4 +1,4 @@
-//! Schada, from `schada.md`, `schada-board.txt` and spec9 "Schada".
+//! Schada, from `schada.md`, `schada-board.txt` and the rulings (tests/reference/rulings.md) "Schada".
 
 use std::collections::HashMap;
 
@@ -17,10 +17,10 @@ pub const SIZE: i32 = 8;
 /// "F Field Officer, O Officer, P pawn" (schada.md "Position string").
 pub const LETTERS: &str = "FOPfop";
 
-/// The unit steps of a board file (spec9: N NE E SE S SW W NW), as (file, rank) offsets with N
+/// The unit steps of a board file (the rulings (tests/reference/rulings.md): N NE E SE S SW W NW), as (file, rank) offsets with N
 /// towards rank 8.
 pub fn step_offset(word: &str) -> Option<(i32, i32)> {
-    // spec9: steps are case-insensitive.
+    // the rulings (tests/reference/rulings.md): steps are case-insensitive.
     match word.to_ascii_uppercase().as_str() {
         "N" => Some((0, 1)),
         "NE" => Some((1, 1)),
@@ -42,7 +42,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// Reads a board file (spec9 "Schada", "Board file format"). Every error names its line.
+    /// Reads a board file (the rulings (tests/reference/rulings.md) "Schada", "Board file format"). Every error names its line.
     pub fn parse(text: &str) -> Result<Board, String> {
         // The square of each line read, with its line number and its paths as lists of steps.
         let mut listed: HashMap<Square, Vec<Vec<(i32, i32)>>> = HashMap::new();
@@ -102,7 +102,7 @@ impl Board {
                     }
                 }
                 // Walk the path: "a step off the board", "a path ending on its own start".
-                // spec9: "A path may pass over its own start square".
+                // the rulings (tests/reference/rulings.md): "A path may pass over its own start square".
                 let mut at = square;
                 for &(df, dr) in &steps {
                     at = (at.0 + df, at.1 + dr);
@@ -191,7 +191,7 @@ pub fn is_field_officer(letter: char) -> bool {
     matches!(letter, 'F' | 'f')
 }
 
-/// "Base line: a player's own first rank": White rank 1, Black rank 8 (spec9).
+/// "Base line: a player's own first rank": White rank 1, Black rank 8 (the rulings (tests/reference/rulings.md)).
 pub fn base_rank(side: Side) -> i32 {
     match side {
         Side::White => 0,
@@ -199,7 +199,7 @@ pub fn base_rank(side: Side) -> i32 {
     }
 }
 
-/// "goal line: the far rank": White rank 8, Black rank 1 (spec9).
+/// "goal line: the far rank": White rank 8, Black rank 1 (the rulings (tests/reference/rulings.md)).
 pub fn goal_rank(side: Side) -> i32 {
     match side {
         Side::White => SIZE - 1,
@@ -228,7 +228,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
 }
 
 /// The moves of the piece on `from`, whoever is to move, with the position after each; the
-/// game's end is not looked at here. spec9 "Moves":
+/// game's end is not looked at here. the rulings (tests/reference/rulings.md) "Moves":
 /// - along one path of the square to its end (schada.md: "it may not stop early");
 /// - every square before the end must be empty, except that a Field Officer may pass over its own
 ///   pieces (never over enemy pieces); the start square is empty once the piece has left;
@@ -320,7 +320,7 @@ fn high_pieces(position: &Position, side: Side) -> Vec<Square> {
         .collect()
 }
 
-/// spec9 status 1: "A player all of whose high pieces (possibly none) stand on that player's goal
+/// the rulings (tests/reference/rulings.md) status 1: "A player all of whose high pieces (possibly none) stand on that player's goal
 /// line".
 pub fn all_high_on_goal(position: &Position, side: Side) -> bool {
     high_pieces(position, side)
@@ -328,7 +328,7 @@ pub fn all_high_on_goal(position: &Position, side: Side) -> bool {
         .all(|&(_, rank)| rank == goal_rank(side))
 }
 
-/// spec9 status 2: "A player with at least one high piece off the goal line none of which could
+/// the rulings (tests/reference/rulings.md) status 2: "A player with at least one high piece off the goal line none of which could
 /// move if all that player's OTHER pieces were lifted off the board (enemy pieces stay; the
 /// high-piece restrictions and the uncapturable enemy goal-line pieces still apply)".
 pub fn blocked(board: &Board, position: &Position, side: Side) -> bool {
@@ -355,7 +355,7 @@ pub fn blocked(board: &Board, position: &Position, side: Side) -> bool {
     true
 }
 
-/// spec9 "Status", first that applies (3 and 4 need history; perft and the reference ignore them):
+/// the rulings (tests/reference/rulings.md) "Status", first that applies (3 and 4 need history; perft and the reference ignore them):
 /// (1) a player has all high pieces on the goal line, (2) a player is blocked, (5) the side to
 /// move has no legal move. Every ending is scored the same way, so the order does not matter here.
 pub fn is_over(board: &Board, position: &Position) -> bool {
@@ -378,7 +378,7 @@ pub fn successors(board: &Board, position: &Position) -> Vec<(String, Position)>
     all_moves(board, position)
 }
 
-/// schada.md "Scoring" / spec9: goal-line points (FO 2, O 1 on own goal line).
+/// schada.md "Scoring" / the rulings (tests/reference/rulings.md): goal-line points (FO 2, O 1 on own goal line).
 pub fn goal_points(position: &Position, side: Side) -> i32 {
     high_pieces(position, side)
         .iter()

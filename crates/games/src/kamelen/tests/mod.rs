@@ -1,4 +1,4 @@
-//! One test per rule of `shared/rules/kamelen.md` and `spec9.md` and per fact they list, plus
+//! One test per rule of `shared/rules/kamelen.md` and `tests/reference/rulings.md` and per fact they list, plus
 //! cross-checks over random games of all three boards: a slow, obvious move generator,
 //! notation and position round trips, the hash.
 
