@@ -7,6 +7,7 @@ use denkmeter_core::RulesetVisitor;
 
 pub mod chad;
 pub mod draughts;
+pub mod fort_chitral;
 pub mod shakti;
 pub mod sjekkers;
 
@@ -17,4 +18,5 @@ pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     shakti::rulesets(visitor);
     draughts::rulesets(visitor);
     sjekkers::rulesets(visitor);
+    fort_chitral::rulesets(visitor);
 }
