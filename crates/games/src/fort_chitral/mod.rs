@@ -33,6 +33,8 @@
 mod movegen;
 mod notation;
 mod state;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::sync::LazyLock;
