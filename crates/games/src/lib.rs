@@ -7,6 +7,7 @@ use denkmeter_core::RulesetVisitor;
 
 pub mod chad;
 pub mod draughts;
+pub mod fort_chitral;
 pub mod kamelen;
 pub mod schada;
 pub mod shakti;
@@ -21,4 +22,5 @@ pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     draughts::rulesets(visitor);
     sjekkers::rulesets(visitor);
     kamelen::rulesets(visitor);
+    fort_chitral::rulesets(visitor);
 }
