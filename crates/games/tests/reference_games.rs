@@ -1,8 +1,9 @@
 //! The fast rules against the independent reference in `tests/reference/` (written from the
 //! rules texts by someone who had not seen the fast code): on random positions from random
-//! games, the same legal moves, the same position after each move and the same outcome; and
-//! the same perft counts for the vectors in `tests/perft/*.txt` that are small enough for it.
-//! Rulesets the reference does not know are skipped. Like perft, the comparison sees positions
+//! games (from the start and from the perft data's positions, half of them drawn towards the
+//! game's own evaluation), the same legal moves, the same position after each move and the same
+//! outcome; and the same perft counts for the vectors in `tests/perft/*.txt` that are small
+//! enough for it. Rulesets the reference does not know are skipped. Like perft, the comparison sees positions
 //! without history: repetition and Schada's shuffling are tested in the games' own tests.
 
 mod reference;
@@ -33,6 +34,23 @@ fn outcome_text<G: Game>(game: &G, state: &G::State) -> Option<String> {
         text.push_str(&format!(" {}-{}", score.white, score.black));
     }
     Some(text)
+}
+
+/// The move after which the opponent's evaluation is lowest (the first of equals).
+fn best_by_evaluation<G: Game>(game: &G, state: &G::State, moves: &[G::Move]) -> G::Move {
+    let mut best = (i32::MAX, moves[0]);
+    for &mv in moves {
+        let mut next = state.clone();
+        game.play_unchecked(&mut next, mv);
+        let score = match game.status(&next) {
+            Status::Over(_) => i32::MIN,
+            Status::Ongoing => game.evaluate(&next),
+        };
+        if score < best.0 {
+            best = (score, mv);
+        }
+    }
+    best.1
 }
 
 fn perft_vectors(ruleset: &str) -> Vec<(String, String, Vec<u64>)> {
@@ -77,8 +95,19 @@ impl RulesetVisitor for Compare {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed_0009);
         let (mut positions, mut endings, mut captures) = (0, 0, 0);
         let mut moves = Vec::new();
-        for _ in 0..GAMES {
-            let mut state = game.start();
+        // The games start from the start and from every position of the ruleset's perft data
+        // (crowded middle games, passes, near-ends), in turn.
+        let mut starts = vec![game.start()];
+        for (_, position, _) in perft_vectors(name) {
+            if position != "start" {
+                starts.push(
+                    game.parse_position(&position)
+                        .expect("a perft position reads"),
+                );
+            }
+        }
+        for game_number in 0..GAMES {
+            let mut state = starts[game_number % starts.len()].clone();
             for _ in 0..MAX_PLIES {
                 // Through the text, so that both see the same thing: no history (Schada's
                 // shuffling ending lives in the state's history, which a string lacks).
@@ -100,15 +129,22 @@ impl RulesetVisitor for Compare {
                     "{name}: outcome of {text}"
                 );
                 positions += 1;
-                if std::env::var("PRINT_POSITIONS").is_ok() && positions % 97 == 0 {
-                    eprintln!("POS {name}; {text}");
-                }
-                captures += fast.iter().filter(|m| m.contains('x')).count();
+                captures += moves
+                    .iter()
+                    .filter(|&&m| !game.move_view(&state, m).captured.is_empty())
+                    .count();
                 if moves.is_empty() {
                     endings += 1;
                     break;
                 }
-                let mv = moves[rng.gen_range(0..moves.len())];
+                // Half the games are random; the other half pick the move the game's own
+                // evaluation likes best two times in three, so that the armies meet (random
+                // Fort Chitral games never capture) and games end.
+                let mv = if game_number % 2 == 1 && rng.gen_range(0..3) > 0 {
+                    best_by_evaluation(&game, &state, &moves)
+                } else {
+                    moves[rng.gen_range(0..moves.len())]
+                };
                 let mv_text = game.move_text(&state, mv);
                 game.play_unchecked(&mut state, mv);
                 assert_eq!(
@@ -120,8 +156,10 @@ impl RulesetVisitor for Compare {
                 );
             }
         }
-        assert!(positions > GAMES * 10, "{name}: {positions} positions");
         eprintln!("{name}: {positions} positions, {endings} endings, {captures} captures seen");
+        assert!(positions > GAMES * 10, "{name}: {positions} positions");
+        assert!(captures > 0, "{name}: no capture was ever on offer");
+        assert!(endings > 0, "{name}: no game ended");
         for (place, position, counts) in perft_vectors(name) {
             let text = if position == "start" {
                 reference.start()
@@ -145,7 +183,15 @@ impl RulesetVisitor for Compare {
 fn the_fast_rules_agree_with_the_independent_reference() {
     let mut compare = Compare::default();
     denkmeter_games::visit_rulesets(&mut compare);
-    for ruleset in ["schada", "kamelen", "kamelen-11x12", "kamelen-11x13"] {
+    for ruleset in [
+        "schada",
+        "kamelen",
+        "kamelen-11x12",
+        "kamelen-11x13",
+        "fort-chitral",
+        "fort-chitral-orthogonal",
+        "fort-chitral-no-loss-at-three",
+    ] {
         assert!(
             compare.rulesets.contains(&ruleset),
             "{ruleset} was not compared; compared: {:?}",
