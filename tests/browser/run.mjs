@@ -888,6 +888,30 @@ test('l. Kamelen on 11x13: home-fields and strips painted, camel, dromedary and 
   await context.close();
 });
 
+test('m. Fort Chitral: the Fort marked, a chained jump made by clicking only its final square', async (problems) => {
+  // White's a1 can jump b2 to c3, then d4 to e5.
+  const position = `14pppp/${Array(13).fill('18').join('/')}/3P14/18/1P16/P16P w`;
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'fort-chitral', white: { kind: 'human' }, black: { kind: 'human' }, position });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'm', problems);
+  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(tokens.white)}`);
+  await page.waitForSelector(cellSelector('i9'));
+  const view = await api('GET', `/api/games/${id}`);
+  const fort = view.board.cells.filter((c) => c.style !== 'plain').map((c) => c.name).sort();
+  check(fort.join(' ') === 'i10 i9 j10 j9', `the Fort is drawn on ${fort.join(' ')}`);
+  const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(tokens.white)}`);
+  const chain = mine.legal_moves.find((m) => m.text === 'a1-e5');
+  check(chain, `a1-e5 is not legal: ${mine.legal_moves.map((m) => m.text).join(' ')}`);
+  check(!chain.via.length, `the chain asks for clicks on ${chain.via.join(',')}`);
+  await page.click(cellSelector('a1'));
+  await page.click(cellSelector('e5'));
+  await waitMoves(page, 1);
+  const moves = await moveTexts(page);
+  check(moves[0] === 'a1-e5', `the page played ${moves[0]}`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
