@@ -167,6 +167,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn ending_by_repetition(&self, _state: &Self::State) -> Outcome {
         Outcome::draw(Reason::Repetition)
     }
+    /// An ending that the moves leading to a position show but the position does not (besides
+    /// repetition, which [`crate::Playthrough`] counts): Schada's shuffling. `moves` were played
+    /// from `start`. Like repetition, it is the game history's business: `status`, perft and
+    /// search see positions only. `None` by default.
+    fn ending_by_history(&self, _start: &Self::State, _moves: &[Self::Move]) -> Option<Outcome> {
+        None
+    }
 
     /// The static evaluation of an unfinished position for the side to move, in hundredths of
     /// the game's basic unit (100 is a man or a rook up); see [`crate::win_rate`]. 0 unless the

@@ -26,12 +26,17 @@ pub enum Reason {
     Goal,
     /// The player to move has nothing left to play with.
     NoPieces,
+    /// The player has too few pieces left to win (Fort Chitral: fewer than four).
+    TooFewPieces,
+    /// The player has no piece left that could ever win (Kamelen: no camel able to reach the
+    /// enemy home-field).
+    Powerless,
     /// A win that counts twice (Kamelen's camel on the enemy home-field); the score says 2-0.
     DoubleWin,
 }
 
 impl Reason {
-    const ALL: [Reason; 11] = [
+    const ALL: [Reason; 13] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -42,6 +47,8 @@ impl Reason {
         Reason::Score,
         Reason::Goal,
         Reason::NoPieces,
+        Reason::TooFewPieces,
+        Reason::Powerless,
         Reason::DoubleWin,
     ];
 
@@ -58,6 +65,8 @@ impl Reason {
             Reason::Score => "score",
             Reason::Goal => "goal reached",
             Reason::NoPieces => "no pieces",
+            Reason::TooFewPieces => "too few pieces",
+            Reason::Powerless => "no piece able to win",
             Reason::DoubleWin => "double win",
         }
     }
@@ -177,6 +186,13 @@ impl fmt::Display for Outcome {
         match (self.winner, self.reason) {
             (Some(p), Reason::NoMoves) => write!(f, "{p} wins: {} cannot move", !p)?,
             (Some(p), Reason::NoPieces) => write!(f, "{p} wins: {} has no pieces left", !p)?,
+            (Some(p), Reason::TooFewPieces) => {
+                write!(f, "{p} wins: {} has too few pieces left", !p)?
+            }
+            (Some(p), Reason::Powerless) => {
+                write!(f, "{p} wins: {} has no piece left that could win", !p)?
+            }
+            (None, Reason::TooFewPieces) => write!(f, "draw: both have too few pieces left")?,
             (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
             (Some(p), reason) => write!(f, "{p} wins by {reason}")?,
             (None, reason) => write!(f, "draw by {reason}")?,
@@ -254,6 +270,14 @@ mod tests {
         assert_eq!(
             Outcome::draw(Reason::NoMoves).to_string(),
             "draw: neither player can move"
+        );
+        assert_eq!(
+            Outcome::win(Player::Black, Reason::TooFewPieces).to_string(),
+            "Black wins: White has too few pieces left"
+        );
+        assert_eq!(
+            Outcome::win(Player::White, Reason::Powerless).to_string(),
+            "White wins: Black has no piece left that could win"
         );
     }
 }

@@ -88,6 +88,9 @@ impl<G: Game> Playthrough<G> {
         if self.game.facts().repetition == RepetitionRule::DrawOnThird && self.repetitions() >= 3 {
             return Status::Over(self.game.ending_by_repetition(&self.state));
         }
+        if let Some(outcome) = self.game.ending_by_history(&self.start, &self.moves) {
+            return Status::Over(outcome);
+        }
         status
     }
 

@@ -4,7 +4,8 @@
 //! game's own evaluation), the same legal moves, the same position after each move and the same
 //! outcome; and the same perft counts for the vectors in `tests/perft/*.txt` that are small
 //! enough for it. Rulesets the reference does not know are skipped. Like perft, the comparison sees positions
-//! without history: repetition and Schada's shuffling are tested in the games' own tests.
+//! without history: repetition and Schada's shuffling (`Game::ending_by_history`) are tested in
+//! the games' own tests.
 
 mod reference;
 
@@ -109,8 +110,7 @@ impl RulesetVisitor for Compare {
         for game_number in 0..GAMES {
             let mut state = starts[game_number % starts.len()].clone();
             for _ in 0..MAX_PLIES {
-                // Through the text, so that both see the same thing: no history (Schada's
-                // shuffling ending lives in the state's history, which a string lacks).
+                // Through the text, so that both certainly see the same thing.
                 let text = game.position_text(&state);
                 state = game
                     .parse_position(&text)

@@ -31,8 +31,8 @@ impl Ending {
     pub(crate) fn result(self) -> (Option<Player>, Reason) {
         match self {
             Ending::Fort(p) => (Some(p), Reason::Goal),
-            Ending::BothBelowFour => (None, Reason::NoPieces),
-            Ending::BelowFour(p) => (Some(!p), Reason::NoPieces),
+            Ending::BothBelowFour => (None, Reason::TooFewPieces),
+            Ending::BelowFour(p) => (Some(!p), Reason::TooFewPieces),
         }
     }
 }

@@ -416,9 +416,9 @@ impl Game for Kamelen {
         } else if camel_on_enemy_home(side) {
             self.double_win(side)
         } else if !movegen::has_able_camel(t, state, side) {
-            Status::Over(Outcome::win(!side, Reason::NoPieces))
+            Status::Over(Outcome::win(!side, Reason::Powerless))
         } else if !movegen::has_able_camel(t, state, !side) {
-            Status::Over(Outcome::win(side, Reason::NoPieces))
+            Status::Over(Outcome::win(side, Reason::Powerless))
         } else {
             Status::Ongoing
         }

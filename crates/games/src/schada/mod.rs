@@ -171,8 +171,8 @@ impl Schada {
         notation::parse_position(START).expect("the start position is valid")
     }
 
-    /// Why the game is over in `state`, if it is (endings 1, 2, 4 and 5 of the rules; the third
-    /// repetition is the game history's business).
+    /// Why the game is over in `state`, if it is (endings 1, 2 and 5 of the rules; the third
+    /// repetition and shuffling are the game history's business).
     pub fn ending(&self, state: &State) -> Option<String> {
         for p in [!state.to_move, state.to_move] {
             if state.own[p] & state.high() & !goal_line(p) == 0 {
@@ -183,9 +183,6 @@ impl Schada {
             if movegen::is_blocked(&self.tables, state, p) {
                 return Some(format!("{p}'s high pieces are blocked"));
             }
-        }
-        if movegen::both_shuffled(state) {
-            return Some("both players shuffled back and forth".to_string());
         }
         if !movegen::has_move(&self.tables, state, state.to_move) {
             return Some(format!("{} cannot move", state.to_move));
@@ -258,35 +255,49 @@ pub fn tally(state: &State, p: Player) -> Tally {
     t
 }
 
-/// The outcome of a game that ended in `state` for `cause`: decided by the score.
+/// The outcome of a game that ended in `state` for `cause`: decided by the score, whose whole
+/// breakdown it gives, e.g. `... ; goal line 4-4, off the goal line 3-2, advancement in sevenths
+/// 9-12; White wins on the off-goal pieces`.
 pub fn scored(state: &State, cause: &str, reason: Reason) -> Outcome {
     let (w, b) = (tally(state, Player::White), tally(state, Player::Black));
-    let mut breakdown = format!("{cause}; goal line {}-{}", w.goal_line, b.goal_line);
-    let mut winner = None;
-    for (name, white, black) in [
-        ("", w.goal_line, b.goal_line),
-        ("off the goal line", w.off_goal, b.off_goal),
-        ("advancement in sevenths", w.sevenths, b.sevenths),
-    ] {
-        if !name.is_empty() {
-            breakdown.push_str(&format!(", {name} {white}-{black}"));
+    let parts = [
+        ("goal line", "goal-line points", w.goal_line, b.goal_line),
+        (
+            "off the goal line",
+            "off-goal pieces",
+            w.off_goal,
+            b.off_goal,
+        ),
+        (
+            "advancement in sevenths",
+            "advancement",
+            w.sevenths,
+            b.sevenths,
+        ),
+    ];
+    let counts: Vec<String> = parts
+        .iter()
+        .map(|(name, _, white, black)| format!("{name} {white}-{black}"))
+        .collect();
+    let decided = parts.iter().find(|p| p.2 != p.3);
+    let winner = decided.map(|p| {
+        if p.2 > p.3 {
+            Player::White
+        } else {
+            Player::Black
         }
-        if white != black {
-            winner = Some(if white > black {
-                Player::White
-            } else {
-                Player::Black
-            });
-            break;
-        }
-    }
+    });
+    let verdict = match (winner, decided) {
+        (Some(player), Some((_, words, _, _))) => format!("{player} wins on the {words}"),
+        _ => "all equal: a draw".to_string(),
+    };
     Outcome {
         winner,
         reason,
         score: Some(Score {
             white: w.goal_line,
             black: b.goal_line,
-            breakdown,
+            breakdown: format!("{cause}; {}; {verdict}", counts.join(", ")),
         }),
     }
 }
@@ -348,6 +359,33 @@ impl Game for Schada {
             "the same position occurred a third time",
             Reason::Repetition,
         )
+    }
+
+    fn ending_by_history(&self, start: &State, moves: &[Move]) -> Option<Outcome> {
+        if moves.len() < 4 {
+            return None;
+        }
+        // The last four moves, each with whether it took a high piece sideways along a line.
+        let mut state = start.clone();
+        let mut last = std::collections::VecDeque::with_capacity(5);
+        for &mv in moves {
+            last.push_back((mv, movegen::is_sideways_on_a_line(&state, mv)));
+            if last.len() > 4 {
+                last.pop_front();
+            }
+            movegen::play(&mut state, mv);
+        }
+        // Each player's two moves: there and straight back.
+        let shuffled = |(a, a_sideways): (Move, bool), (b, b_sideways): (Move, bool)| {
+            a_sideways && b_sideways && b.from == a.to && b.to == a.from
+        };
+        (shuffled(last[0], last[2]) && shuffled(last[1], last[3])).then(|| {
+            scored(
+                &state,
+                "both players shuffled back and forth",
+                Reason::Score,
+            )
+        })
     }
 
     fn evaluate(&self, state: &State) -> i32 {

@@ -208,23 +208,13 @@ pub(crate) fn play(state: &mut State, mv: Move) {
     }
     state.take(side, piece, mv.from);
     state.put(side, piece, mv.to);
-    let lines = base_line(side) | goal_line(side);
-    let sideways = piece.is_high() && mv.from / 8 == mv.to / 8 && lines & bit(mv.from) != 0;
-    let recent = &mut state.recent[side];
-    recent[0] = recent[1];
-    recent[1] = if sideways {
-        (mv.from, mv.to)
-    } else {
-        (super::state::NO_SQUARE, super::state::NO_SQUARE)
-    };
     state.flip_side();
 }
 
-/// Whether both players' last two moves took a high piece sideways along its base or goal line
-/// and straight back (ending 4).
-pub(crate) fn both_shuffled(state: &State) -> bool {
-    Player::BOTH.into_iter().all(|p| {
-        let [(a, b), (c, d)] = state.recent[p];
-        a != super::state::NO_SQUARE && c == b && d == a
-    })
+/// Whether `mv` takes a high piece sideways along its base line or goal line (`state` is the
+/// position before it).
+pub(crate) fn is_sideways_on_a_line(state: &State, mv: Move) -> bool {
+    let side = state.to_move;
+    let lines = base_line(side) | goal_line(side);
+    kind_of(state, mv.from).is_high() && mv.from / 8 == mv.to / 8 && lines & bit(mv.from) != 0
 }

@@ -1,11 +1,9 @@
 //! The Schada position: pieces as bitboards over the 64 squares (square `file + 8 * rank`, bit
-//! of the same number), the side to move, a Zobrist hash and the last two moves of each player
-//! (for the shuffling ending).
+//! of the same number), the side to move and a Zobrist hash. The position is the whole state:
+//! the shuffling ending reads the game's moves (`Schada::ending_by_history`).
 
 use denkmeter_core::{zobrist, ByPlayer, Player};
 
-/// Marks "no square" in a move's one-byte fields.
-pub(crate) const NO_SQUARE: u8 = u8::MAX;
 /// Rank 1 and rank 8.
 pub(crate) const RANK_1: u64 = 0xff;
 pub(crate) const RANK_8: u64 = 0xff << 56;
@@ -86,9 +84,6 @@ pub struct State {
     pub(crate) officers: u64,
     pub to_move: Player,
     pub(crate) hash: u64,
-    /// Each player's last two moves, older first, as `(from, to)` if the move took a high piece
-    /// sideways along its base line or goal line, else `(NO_SQUARE, NO_SQUARE)`.
-    pub(crate) recent: ByPlayer<[(u8, u8); 2]>,
 }
 
 impl State {
@@ -104,7 +99,6 @@ impl State {
             } else {
                 0
             },
-            recent: ByPlayer::new([(NO_SQUARE, NO_SQUARE); 2], [(NO_SQUARE, NO_SQUARE); 2]),
         }
     }
 

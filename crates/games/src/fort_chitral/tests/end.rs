@@ -86,7 +86,7 @@ fn a_player_left_with_three_pieces_loses() {
         assert_eq!(after.count(Player::Black), 3);
         assert_eq!(
             over(&g, &after),
-            Some(Outcome::win(Player::White, Reason::NoPieces))
+            Some(Outcome::win(Player::White, Reason::TooFewPieces))
         );
         assert!(moves_of(&g, &after).is_empty());
         assert!(matches!(
@@ -103,7 +103,7 @@ fn below_four_is_judged_from_the_position() {
         let state = at_setup("Pa1 Pb1 Pc1 pa18 pb18 pc18 pd18", side);
         assert_eq!(
             over(&g, &state),
-            Some(Outcome::win(Player::Black, Reason::NoPieces))
+            Some(Outcome::win(Player::Black, Reason::TooFewPieces))
         );
     }
 }
@@ -112,7 +112,7 @@ fn below_four_is_judged_from_the_position() {
 fn both_below_four_is_a_draw_in_every_ruleset() {
     for g in all_rulesets() {
         let state = at_setup("Pa1 Pb1 Pc1 pa18 pb18 pc18", 'w');
-        assert_eq!(over(&g, &state), Some(Outcome::draw(Reason::NoPieces)));
+        assert_eq!(over(&g, &state), Some(Outcome::draw(Reason::TooFewPieces)));
         assert!(moves_of(&g, &state).is_empty());
     }
 }
@@ -142,7 +142,7 @@ fn no_loss_at_three_draws_once_both_are_below_four() {
     let state = at_setup("Pd5 pe6 Pe7 Pr1 pa18 pb18 pc18", 'w');
     assert_eq!(g.status(&state), Status::Ongoing);
     let after = played(&g, &state, "d5-e5");
-    assert_eq!(over(&g, &after), Some(Outcome::draw(Reason::NoPieces)));
+    assert_eq!(over(&g, &after), Some(Outcome::draw(Reason::TooFewPieces)));
     assert!(moves_of(&g, &after).is_empty());
 }
 
@@ -189,7 +189,7 @@ fn a_player_without_pieces_passes_in_no_loss_at_three() {
     for g in [standard(), orthogonal()] {
         assert_eq!(
             over(&g, &state),
-            Some(Outcome::win(Player::Black, Reason::NoPieces))
+            Some(Outcome::win(Player::Black, Reason::TooFewPieces))
         );
     }
 }

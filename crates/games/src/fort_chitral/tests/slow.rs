@@ -37,13 +37,13 @@ impl Slow {
         }
         let (white, black) = (self.count(Player::White), self.count(Player::Black));
         if white < 4 && black < 4 {
-            return Some(Outcome::draw(Reason::NoPieces));
+            return Some(Outcome::draw(Reason::TooFewPieces));
         }
         if loss_at_three && white < 4 {
-            return Some(Outcome::win(Player::Black, Reason::NoPieces));
+            return Some(Outcome::win(Player::Black, Reason::TooFewPieces));
         }
         if loss_at_three && black < 4 {
-            return Some(Outcome::win(Player::White, Reason::NoPieces));
+            return Some(Outcome::win(Player::White, Reason::TooFewPieces));
         }
         None
     }

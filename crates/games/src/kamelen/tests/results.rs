@@ -124,7 +124,7 @@ fn capturing_the_last_able_camel_wins() {
     assert_eq!(after.count(Player::Black, Piece::Camel), 1);
     assert_eq!(
         game().status(&after),
-        Status::Over(Outcome::win(Player::White, Reason::NoPieces))
+        Status::Over(Outcome::win(Player::White, Reason::Powerless))
     );
     assert!(moves_of(&after).is_empty());
 }
@@ -146,7 +146,7 @@ fn a_side_with_only_dromedaries_and_idle_camels_has_lost() {
     let state = setup("Dd1 Cd2 cc10", 'w');
     assert_eq!(
         game().status(&state),
-        Status::Over(Outcome::win(Player::Black, Reason::NoPieces))
+        Status::Over(Outcome::win(Player::Black, Reason::Powerless))
     );
 }
 
@@ -179,18 +179,18 @@ fn status_order_the_player_to_move_without_able_camels_loses_first() {
     let state = setup("Cd2 cd10", 'w');
     assert_eq!(
         game().status(&state),
-        Status::Over(Outcome::win(Player::Black, Reason::NoPieces))
+        Status::Over(Outcome::win(Player::Black, Reason::Powerless))
     );
     let state = setup("Cd2 cd10", 'b');
     assert_eq!(
         game().status(&state),
-        Status::Over(Outcome::win(Player::White, Reason::NoPieces))
+        Status::Over(Outcome::win(Player::White, Reason::Powerless))
     );
     // Only the player who has just moved lacks them: the player to move wins.
     let state = setup("Cc2 cd10", 'w');
     assert_eq!(
         game().status(&state),
-        Status::Over(Outcome::win(Player::White, Reason::NoPieces))
+        Status::Over(Outcome::win(Player::White, Reason::Powerless))
     );
 }
 
@@ -281,7 +281,7 @@ fn status_agrees_with_the_legal_moves_in_random_games() {
                     Some(Occupant::Animal(winner, Piece::Camel))
                 );
             }
-            Reason::NoPieces => {
+            Reason::Powerless => {
                 finished[1] += 1;
                 assert_eq!(g.able_camels(&state, !winner).count(), 0);
             }

@@ -111,9 +111,9 @@ impl Slow {
         } else if conquered(side) {
             Some((side, Reason::DoubleWin))
         } else if self.able(side) == 0 {
-            Some((!side, Reason::NoPieces))
+            Some((!side, Reason::Powerless))
         } else if self.able(!side) == 0 {
-            Some((side, Reason::NoPieces))
+            Some((side, Reason::Powerless))
         } else {
             None
         }

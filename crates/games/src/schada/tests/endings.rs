@@ -56,18 +56,33 @@ fn the_goal_line_ending_comes_before_the_blocked_one() {
 fn both_players_shuffling_ends_the_game() {
     // White's Officer b1 <-> d1 along its base line, Black's g8 <-> e8 along its own.
     let g = game();
-    let mut state = position("6o1/8/8/8/8/8/8/1O6 w");
-    play(&mut state, &["b1-d1", "g8-e8", "d1-b1"]);
-    assert_eq!(g.ending(&state), None, "Black has not shuffled back yet");
-    play(&mut state, &["e8-g8"]);
-    assert_eq!(
-        g.ending(&state).as_deref(),
-        Some("both players shuffled back and forth")
-    );
+    let mut play = Playthrough::from_state(g.clone(), position("6o1/8/8/8/8/8/8/1O6 w"));
+    for mv in ["b1-d1", "g8-e8", "d1-b1"] {
+        play.play_text(mv).unwrap();
+    }
+    assert!(!play.status().is_over(), "Black has not shuffled back yet");
+    play.play_text("e8-g8").unwrap();
+    match play.status() {
+        Status::Over(o) => {
+            assert_eq!(o.reason, Reason::Score);
+            assert!(
+                o.score
+                    .unwrap()
+                    .breakdown
+                    .starts_with("both players shuffled"),
+                "the ending says why"
+            );
+        }
+        Status::Ongoing => panic!("both players shuffled"),
+    }
+    // The position alone does not show it: it is the history's business, like repetition.
+    assert_eq!(g.ending(play.state()), None);
     // One player shuffling is not enough: a pawn going back and forth is no shuffle.
-    let mut pawns = position("6Oo/8/8/8/8/8/8/Fp6 w");
-    play(&mut pawns, &["g8-e8", "b1-d1", "e8-g8", "d1-b1"]);
-    assert_eq!(g.ending(&pawns), None);
+    let mut pawns = Playthrough::from_state(g.clone(), position("6Oo/8/8/8/8/8/8/Fp6 w"));
+    for mv in ["g8-e8", "b1-d1", "e8-g8", "d1-b1"] {
+        pawns.play_text(mv).unwrap();
+    }
+    assert!(!pawns.status().is_over());
 }
 
 #[test]

@@ -13,7 +13,11 @@ fn goal_line_points_decide_first() {
     assert_eq!(o.winner, Some(Player::White));
     let score = o.score.unwrap();
     assert_eq!((score.white, score.black), (2, 1));
-    assert_eq!(score.breakdown, "test; goal line 2-1");
+    assert_eq!(
+        score.breakdown,
+        "test; goal line 2-1, off the goal line 0-2, advancement in sevenths 0-6; \
+         White wins on the goal-line points"
+    );
 }
 
 #[test]
@@ -23,7 +27,8 @@ fn equal_goal_lines_compare_the_high_pieces_off_the_goal_line() {
     assert_eq!(o.winner, Some(Player::White));
     assert_eq!(
         o.score.unwrap().breakdown,
-        "test; goal line 1-1, off the goal line 2-1"
+        "test; goal line 1-1, off the goal line 2-1, advancement in sevenths 6-3; \
+         White wins on the off-goal pieces"
     );
 }
 
@@ -34,10 +39,10 @@ fn then_the_advancement_in_sevenths() {
     assert_eq!(o.winner, Some(Player::White));
     assert_eq!(
         o.score.unwrap().breakdown,
-        "test; goal line 1-1, off the goal line 1-1, advancement in sevenths 3-2"
+        "test; goal line 1-1, off the goal line 1-1, advancement in sevenths 3-2; \
+         White wins on the advancement"
     );
-    // A Field Officer's ranks count twice: 2 ranks for a Field Officer beat 3 for an Officer
-    // ... but the off-goal material differs then, so compare two Field Officers.
+    // A Field Officer's ranks count twice (equal off-goal material needs two Field Officers).
     let fo = outcome("O7/8/8/3f4/8/3F4/8/7o b");
     // White's Field Officer has come 2 ranks (4 sevenths), Black's 3 ranks (6 sevenths).
     assert_eq!(fo.winner, Some(Player::Black));
@@ -45,7 +50,7 @@ fn then_the_advancement_in_sevenths() {
         .score
         .unwrap()
         .breakdown
-        .ends_with("advancement in sevenths 4-6"));
+        .ends_with("advancement in sevenths 4-6; Black wins on the advancement"));
 }
 
 #[test]
@@ -54,7 +59,8 @@ fn all_equal_is_a_draw() {
     assert_eq!(o.winner, None);
     assert_eq!(
         o.score.unwrap().breakdown,
-        "test; goal line 1-1, off the goal line 1-1, advancement in sevenths 3-3"
+        "test; goal line 1-1, off the goal line 1-1, advancement in sevenths 3-3; \
+         all equal: a draw"
     );
 }
 
