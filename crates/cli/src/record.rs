@@ -11,7 +11,7 @@ pub enum RecordCommand {
     /// Replay a record through the rules; report the first illegal move by its number.
     Check {
         file: PathBuf,
-        /// The board file the record names in its [Board] tag, for games whose board is data
+        /// The board file the record names in its Board tag, for games whose board is data
         /// (Schada) played on another board than the default.
         #[arg(long)]
         board: Option<PathBuf>,
