@@ -291,3 +291,21 @@ fn status_agrees_with_the_legal_moves_in_random_games() {
     assert!(finished[0] > 0 && finished[1] > 0, "{finished:?}");
     let _ = passes;
 }
+
+/// The double win is written as one in the game's record, and reads back as one.
+#[test]
+fn the_double_win_is_recorded_as_a_double_win() {
+    let g = &all_rulesets()[0];
+    let state = setup_in(g, &format!("Ce8 {}", KEEP[0]), 'w');
+    let mut play = Playthrough::from_state(g.clone(), state);
+    play.play_text("e8-f11").unwrap();
+    let record = denkmeter_core::Record::of(&play, &[]);
+    let text = record.to_string();
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("[Termination \"double win\"]"), "{text}");
+    let read: denkmeter_core::Record = text.parse().unwrap();
+    let replayed = read.replay(g.clone()).unwrap();
+    let outcome = replayed.status().outcome().cloned().expect("over");
+    assert_eq!(outcome.reason, Reason::DoubleWin);
+    assert_eq!(outcome.score.map(|s| (s.white, s.black)), Some((2, 0)));
+}
