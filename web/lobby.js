@@ -106,6 +106,7 @@ export function lobbyPage(app) {
   const boardSelect = document.getElementById('board');
   const boardUpload = document.getElementById('board-upload');
   const boardHint = document.getElementById('board-hint');
+  let pendingBoard = null;
   // Rulesets whose board is data (Schada) offer their default board, the boards uploaded in
   // this browser before, and an upload.
   const showBoards = (r, chosen) => {
@@ -115,8 +116,9 @@ export function lobbyPage(app) {
     const note = r.board_name === 'reconstruction' ? 'a reconstruction: the original markings are lost' : 'default';
     boardSelect.innerHTML =
       `<option value="">${esc(r.board_name)} (${esc(note)})</option>` +
+      (pendingBoard ? `<option value="pending">${esc(pendingBoard.name)} (new upload)</option>` : '') +
       savedBoards()
-        .map((b, i) => `<option value="saved:${i}">${esc(b.name)} (uploaded)</option>`)
+        .map((b, i) => `<option value="saved:${i}">${esc(b.name)} (uploaded before)</option>`)
         .join('') +
       '<option value="upload">Upload a board file…</option>';
     if (chosen !== undefined) boardSelect.value = chosen;
@@ -128,6 +130,8 @@ export function lobbyPage(app) {
   });
   boardUpload.addEventListener('change', async () => {
     const file = boardUpload.files && boardUpload.files[0];
+    // Cleared, so that choosing the same file again is noticed.
+    boardUpload.value = '';
     if (!file) return;
     if (file.size > MAX_BOARD_BYTES) {
       showError(`The board file is ${file.size} bytes; the limit is ${MAX_BOARD_BYTES}.`);
@@ -135,9 +139,10 @@ export function lobbyPage(app) {
     }
     const text = await file.text();
     const name = file.name.replace(/\.[^.]*$/, '').slice(0, 64) || 'board';
-    saveBoard({ name, text });
+    // Kept for this game only until the server has accepted it; then saved for next time.
+    pendingBoard = { name, text };
     showError('');
-    showBoards(list.find((x) => x.name === select.value), 'saved:0');
+    showBoards(list.find((x) => x.name === select.value), 'pending');
   });
 
   const describe = () => {
@@ -208,7 +213,9 @@ export function lobbyPage(app) {
     if (o === 'computer') {
       body[other(you)] = { kind: 'computer', level: Number(document.getElementById('level').value) };
     }
-    if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {
+    if (!boardField.hidden && boardSelect.value === 'pending' && pendingBoard) {
+      body.board = pendingBoard;
+    } else if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {
       const board = savedBoards()[Number(boardSelect.value.slice(6))];
       if (board) body.board = board;
     } else if (!boardField.hidden && boardSelect.value === 'upload') {
@@ -220,6 +227,7 @@ export function lobbyPage(app) {
     button.disabled = true;
     try {
       const created = await api('POST', '/api/games', body);
+      if (body.board) saveBoard(body.board);
       const tokens = created.tokens || {};
       if (o === 'local') {
         seats.set(created.id, { white: tokens.white, black: tokens.black, mode: 'local' });

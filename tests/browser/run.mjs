@@ -826,7 +826,7 @@ test('k. Schada: the reconstruction named, every path drawn, shapes told apart, 
   const chooser = page.waitForEvent('filechooser');
   await page.selectOption('#board', 'upload');
   await (await chooser).setFiles({ name: 'longpawn.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await page.waitForFunction(() => document.querySelector('#board').value === 'saved:0');
+  await page.waitForFunction(() => document.querySelector('#board').value === 'pending');
   await page.click('#start');
   const uploaded = await gameIdOf(page);
   const board = await api('GET', `/api/games/${uploaded}`);
@@ -841,11 +841,16 @@ test('k. Schada: the reconstruction named, every path drawn, shapes told apart, 
   const chooser2 = page.waitForEvent('filechooser');
   await page.selectOption('#board', 'upload');
   await (await chooser2).setFiles({ name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from(text.replace('d3  S S', 'd3  S S S S')) });
-  await page.waitForFunction(() => document.querySelector('#board').value === 'saved:0');
+  await page.waitForFunction(() => document.querySelector('#board').value === 'pending');
   await page.click('#start');
   await page.waitForSelector('#lobby-error:not([hidden])');
   const error = (await page.textContent('#lobby-error')) || '';
   check(/line 25/.test(error) && /off the board/.test(error), `the lobby says "${error}" for a broken board`);
+  // Only the board the server accepted is kept to choose again.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('denkmeter.boards') || '[]').map((b) => b.name));
+  check(kept.join(',') === 'longpawn', `boards kept in the browser: ${kept.join(',')}`);
+  const offered = await page.$$eval('#board option', (els) => els.map((e) => e.textContent));
+  check(offered.some((o) => o.startsWith('longpawn')), `the lobby offers ${offered.join(' | ')}`);
   await context.close();
 });
 
@@ -879,12 +884,29 @@ test('l. Kamelen on 11x13: home-fields and strips painted, camel, dromedary and 
   check(new Set(Object.values(shapes).map((s) => s.shape)).size === 3, `camel, dromedary and rock look alike: ${JSON.stringify(shapes)}`);
   const stone = legend.palette.stone;
   check(shapes.rock && shapes.rock.fill === rgb(stone), `a rock is filled ${shapes.rock && shapes.rock.fill}, not the stone colour ${stone}`);
+  // Triangles point away from their owner: up for White's camels here, down for Black's.
+  const pointing = (p) =>
+    p.$$eval('svg.board [data-kind="camel"]', (els) =>
+      els.map((e) => {
+        const ys = e.querySelector('polygon').getAttribute('points').split(' ').map((xy) => Number(xy.split(',')[1]));
+        const centre = (Math.max(...ys) + Math.min(...ys)) / 2;
+        return `${e.dataset.owner}:${ys[0] < centre ? 'up' : 'down'}`;
+      }),
+    );
+  const directions = new Set(await pointing(page));
+  check([...directions].sort().join(' ') === 'black:down white:up', `camels point ${[...directions].join(' ')}`);
   const seats = await seatsOf(page, id);
   const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(seats.white)}`);
   const camel = mine.legal_moves.find((m) => view.pieces.some((p) => p.cell === m.from && p.kind === 'camel'));
   check(camel, 'no camel move at the start');
   await clickMove(page, mine, camel);
   await waitMoves(page, 2);
+  // Seen from Black's seat the board turns round, and so do the triangles.
+  const other = await api('POST', '/api/games', { ruleset: 'kamelen', white: { kind: 'human' }, black: { kind: 'human' } });
+  await page.goto(`${base}/#/game/${other.id}?token=${encodeURIComponent(other.tokens.black)}`);
+  await page.waitForSelector('svg.board.flipped [data-kind="camel"]');
+  const flipped = new Set(await pointing(page));
+  check([...flipped].sort().join(' ') === 'black:up white:down', `from Black's seat camels point ${[...flipped].join(' ')}`);
   await context.close();
 });
 

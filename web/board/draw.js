@@ -46,16 +46,17 @@ export function pieceColours(palette, owner, style) {
 
 /**
  * A piece as SVG at (cx, cy): its body in the legend's shape (a disc, or the polygon `outline`
- * in units of the piece's radius; Black's triangles point down), a ring inside if crowned, its
- * letter. `style` is the piece's legend entry, or undefined for a plain disc.
+ * in units of the piece's radius; triangles point away from their owner, so Black's point down
+ * unless the board is `flipped`), a ring inside if crowned, its letter. `style` is the piece's legend entry, or undefined for a plain disc.
  */
-export function pieceShape(palette, owner, letter, style, cx, cy) {
+export function pieceShape(palette, owner, letter, style, cx, cy, flipped = false) {
   const { fill, ink } = pieceColours(palette, owner, style);
   const shape = (style && style.shape) || 'disc';
   const paint = `${attr('fill', fill)}${attr('stroke', palette.piece_edge)}`;
   let body = `<circle class="disc" cx="${cx}" cy="${cy}" r="${PIECE_RADIUS}"${paint}/>`;
   if (style && Array.isArray(style.outline) && style.outline.length >= 3) {
-    const flip = owner === 'black' && shape === 'triangle' ? -1 : 1;
+    // A triangle points away from its owner, whichever side is at the bottom.
+    const flip = shape === 'triangle' && (owner === 'black') !== flipped ? -1 : 1;
     const round = (n) => Math.round(n * 1000) / 1000;
     const points = style.outline
       .map(([x, y]) => `${round(cx + Number(x) * PIECE_RADIUS)},${round(cy + flip * Number(y) * PIECE_RADIUS)}`)
@@ -203,7 +204,7 @@ export function drawBoard(svg, options) {
     const letter = String(p.letter || '?').toUpperCase();
     pieces.push(
       `<g class="piece ${owner}${selected.has(p.cell) ? ' lifted' : ''}" data-piece="${esc(p.letter)}" data-owner="${owner}" data-kind="${esc(p.kind)}" data-at="${esc(c.name)}">` +
-        pieceShape(palette, owner, letter, styles.get(p.kind), r2(cx), r2(cy)) +
+        pieceShape(palette, owner, letter, styles.get(p.kind), r2(cx), r2(cy), flip) +
         `</g>`,
     );
   }

@@ -81,6 +81,9 @@ enum Command {
         /// A position string (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// A board file to draw, for games whose board is data (Schada).
+        #[arg(long)]
+        board: Option<PathBuf>,
     },
     /// Play two computer players against each other over many games.
     Match(matches::MatchArgs),
@@ -134,8 +137,15 @@ pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGa
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "board".to_string());
-    game.with_board_file(&board_name, &text)
-        .with_context(|| format!("{}", path.display()))
+    let on_board = game
+        .with_board_file(&board_name, &text)
+        .with_context(|| format!("{}", path.display()))?;
+    // The default board under another file name is the default board.
+    let print = denkmeter_core::board_fingerprint;
+    match game.board_file() {
+        Some((_, default)) if print(default) == print(&text) => Ok(game),
+        _ => Ok(on_board),
+    }
 }
 
 /// The ruleset with this name, or an error listing the known names.
@@ -161,7 +171,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Record { command } => record::run(&command),
-        Command::Diagram { ruleset, position } => perft::diagram(&ruleset, position.as_deref()),
+        Command::Diagram {
+            ruleset,
+            position,
+            board,
+        } => perft::diagram(&ruleset, position.as_deref(), board.as_deref()),
         Command::Match(args) => matches::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
     }

@@ -39,8 +39,8 @@ pub fn moves(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Res
     Ok(())
 }
 
-pub fn diagram(ruleset: &str, position: Option<&str>) -> Result<()> {
-    let game = crate::find_ruleset(ruleset)?;
+pub fn diagram(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Result<()> {
+    let game = crate::find_ruleset_on(ruleset, board)?;
     let session = game.new_game(position).context("bad --position")?;
     out!(
         "{}",

@@ -38,6 +38,21 @@ impl MoveError {
 /// 4 KiB with comments).
 pub const MAX_BOARD_FILE: usize = 12 * 1024;
 
+/// A short fingerprint of a board file's text (64-bit FNV-1a, 16 hexadecimal digits), which
+/// records carry beside the board's name so that two different files of one name are told
+/// apart. Line endings and a byte-order mark do not count.
+pub fn board_fingerprint(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for line in text.lines() {
+        for &byte in line.trim_end().as_bytes().iter().chain(b"\n") {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
 /// Why a board file was refused, or why a ruleset takes none.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardFileError {

@@ -18,8 +18,8 @@ pub mod zobrist;
 
 pub use bits::Bits;
 pub use game::{
-    find_move_by_text, BoardFileError, Facts, Game, MoveError, RepetitionRule, RulesetVisitor,
-    MAX_BOARD_FILE,
+    board_fingerprint, find_move_by_text, BoardFileError, Facts, Game, MoveError, RepetitionRule,
+    RulesetVisitor, MAX_BOARD_FILE,
 };
 pub use geometry::{
     Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,

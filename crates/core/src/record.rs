@@ -80,8 +80,9 @@ impl Record {
         let mut record = Record::default();
         record.set_tag("Game", g.facts().family);
         record.set_tag("Ruleset", g.name());
-        if let Some((board, _)) = g.board_file() {
+        if let Some((board, text)) = g.board_file() {
             record.set_tag("Board", board);
+            record.set_tag("BoardFingerprint", crate::board_fingerprint(text));
         }
         for (k, v) in extra {
             record.set_tag(k, *v);
@@ -114,8 +115,18 @@ impl Record {
             });
         }
         if let Some(wanted) = self.tag("Board") {
+            let print = self.tag("BoardFingerprint");
             let available = match game.board_file() {
-                Some((name, _)) if name == wanted => None,
+                Some((name, text))
+                    if name == wanted
+                        && print.map_or(true, |p| p == crate::board_fingerprint(text)) =>
+                {
+                    None
+                }
+                Some((name, text)) if name == wanted => Some(format!(
+                    "another board of that name, fingerprint {}",
+                    crate::board_fingerprint(text)
+                )),
                 Some((name, _)) => Some(format!("board {name:?}")),
                 None => Some("its only board".to_string()),
             };

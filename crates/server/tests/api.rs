@@ -418,7 +418,7 @@ async fn bad_requests_change_nothing(db: &str) {
         ),
         (
             moves.clone(),
-            json!({"token": tokens["white"], "move": "x".repeat(20_000)}).to_string(),
+            json!({"token": tokens["white"], "move": "x".repeat(40_000)}).to_string(),
             StatusCode::PAYLOAD_TOO_LARGE,
         ),
         (
@@ -1364,6 +1364,42 @@ async fn a_game_on_an_uploaded_board_keeps_its_board(db: &str) {
         .get_text(&format!("/api/games/{id}/record.pgn"))
         .await;
     assert!(record.contains("[Board \"mine\"]"), "{record}");
+    assert!(
+        record.contains(&format!(
+            "[BoardFingerprint \"{}\"]",
+            denkmeter_core::board_fingerprint(&mine)
+        )),
+        "{record}"
+    );
+    let (status, _, text) = server.get_text(&format!("/api/games/{id}/board.txt")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(text, mine, "the uploaded board can be downloaded again");
+    // The name of the built-in board is its own; the built-in text under another name is the
+    // built-in board.
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "schada", "white": human(), "black": human(),
+                   "board": {"name": "reconstruction", "text": mine}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "schada", "white": human(), "black": human(),
+                   "board": {"name": "copy", "text": default}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (_, copy) = server
+        .get(&format!("/api/games/{}", body["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(copy["board_name"], "reconstruction");
+    let (status, _, _) = server
+        .get_text(&format!("/api/games/{plain}/board.txt"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
     server.stop().await;
 
     let server = Server::start(db).await;

@@ -60,6 +60,8 @@ pub(crate) fn parse(text: &str) -> Result<BoardPaths, BoardFileError> {
             denkmeter_core::MAX_BOARD_FILE
         )));
     }
+    // A byte-order mark (as some editors write) is no part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut paths: Vec<Option<Vec<Vec<Step>>>> = vec![None; 64];
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;

@@ -115,9 +115,19 @@ impl Schada {
             .expect("the reconstructed board file is valid")
     }
 
-    /// Schada on the board that a board file describes; `name` is how records name it.
+    /// Schada on the board that a board file describes; `name` is how records name it. The
+    /// name of the reconstruction belongs to it: another board may not take it.
     pub fn on_board(name: &str, text: &str) -> Result<Schada, BoardFileError> {
         let paths = board_file::parse(text)?;
+        if name == RECONSTRUCTION_NAME
+            && denkmeter_core::board_fingerprint(text)
+                != denkmeter_core::board_fingerprint(RECONSTRUCTION)
+        {
+            return Err(BoardFileError::Whole(format!(
+                "the name {RECONSTRUCTION_NAME:?} belongs to the built-in board, and this \
+                 file differs from it: give the board another name"
+            )));
+        }
         let mut board = Board::rectangle(8, 8, false).with_pieces(&[
             PieceStyle {
                 kind: Piece::FieldOfficer.name(),
@@ -362,7 +372,14 @@ impl Game for Schada {
     }
 
     fn ending_by_history(&self, start: &State, moves: &[Move]) -> Option<Outcome> {
-        if moves.len() < 4 {
+        let n = moves.len();
+        // Cheap first: the last four moves must go there and straight back.
+        if n < 4
+            || moves[n - 2].from != moves[n - 4].to
+            || moves[n - 2].to != moves[n - 4].from
+            || moves[n - 1].from != moves[n - 3].to
+            || moves[n - 1].to != moves[n - 3].from
+        {
             return None;
         }
         // The last four moves, each with whether it took a high piece sideways along a line.

@@ -71,7 +71,7 @@ impl From<axum::extract::rejection::JsonRejection> for ApiError {
     fn from(rejection: axum::extract::rejection::JsonRejection) -> ApiError {
         let text = rejection.body_text();
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge("the request body is larger than 16 KiB".into())
+            ApiError::TooLarge("the request body is larger than 32 KiB".into())
         } else {
             ApiError::BadRequest(text)
         }

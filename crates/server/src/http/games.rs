@@ -97,9 +97,15 @@ pub async fn create(
                     board.text.len()
                 )));
             }
-            ruleset
+            let game = ruleset
                 .with_board_file(name, &board.text)
-                .map_err(|e| ApiError::BadRequest(e.to_string()))?
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            // The default board under another name is the default board: it keeps its name.
+            let print = denkmeter_core::board_fingerprint;
+            match ruleset.board_file() {
+                Some((_, default)) if print(default) == print(&board.text) => ruleset,
+                _ => game,
+            }
         }
     };
     let seats = ByPlayer::new(
@@ -229,6 +235,36 @@ pub async fn record(
         "text/plain; charset=utf-8",
         format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
         record.to_string(),
+    ))
+}
+
+/// The board file a game is played on (`text/plain`), for rulesets whose board is data.
+pub async fn board_file(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Params(query): Params<ViewQuery>,
+) -> Result<Response, ApiError> {
+    let (game, _) = seen(&state, &id, &query).await?;
+    let (name, text) = game.ruleset.board_file().ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "{} is played on one board only; it has no board file",
+            game.ruleset.name()
+        ))
+    })?;
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(file(
+        "text/plain; charset=utf-8",
+        format!("attachment; filename=\"{safe}.txt\""),
+        text.to_string(),
     ))
 }
 

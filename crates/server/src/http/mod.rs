@@ -21,7 +21,7 @@ pub use limits::RateLimits;
 use crate::AppState;
 
 /// The largest request body accepted.
-pub const BODY_LIMIT: usize = 16 * 1024;
+pub const BODY_LIMIT: usize = 32 * 1024;
 
 /// What pages may load and connect to: this server only; no framing by other sites.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
@@ -55,6 +55,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}", get(games::view))
         .route("/api/games/{id}/record.pgn", get(games::record))
         .route("/api/games/{id}/diagram.svg", get(games::diagram))
+        .route("/api/games/{id}/board.txt", get(games::board_file))
         .route("/api/games/{id}/ws", get(ws::connect))
         .merge(moves)
         .merge(create)

@@ -383,9 +383,10 @@ impl Rounds {
             .registry
             .find(ruleset.name())
             .and_then(|r| r.board_file().map(|(_, text)| text.to_string()));
+        let print = denkmeter_core::board_fingerprint;
         let board = ruleset
             .board_file()
-            .filter(|(_, text)| default_board.as_deref() != Some(*text))
+            .filter(|(_, text)| default_board.as_deref().map(print) != Some(print(text)))
             .map(|(name, text)| (name.to_string(), text.to_string()));
         let tokens = ByPlayer::from_fn(|p| (seats[p] == Seat::Human).then(new_token));
         let now = now_ms();

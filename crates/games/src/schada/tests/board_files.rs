@@ -120,3 +120,21 @@ fn hostile_board_files_are_bounded() {
     let message = refused(&with_line(line_of("a1"), &many));
     assert!(message.contains("more than 16 paths"), "{message}");
 }
+
+#[test]
+fn the_reconstruction_s_name_is_its_own_and_a_byte_order_mark_is_no_square() {
+    let changed = with_line(line_of("a2"), "a2 N N");
+    let message = refused_named("reconstruction", &changed);
+    assert!(message.contains("give the board another name"), "{message}");
+    // The reconstruction itself under its name, with Windows line ends and a byte-order mark.
+    let windows = format!("\u{feff}{}", RECONSTRUCTION.replace('\n', "\r\n"));
+    let g = Schada::on_board("reconstruction", &windows).unwrap();
+    assert_eq!(g.start(), game().start());
+}
+
+fn refused_named(name: &str, text: &str) -> String {
+    match Schada::on_board(name, text) {
+        Ok(_) => panic!("accepted {name}"),
+        Err(e) => e.to_string(),
+    }
+}

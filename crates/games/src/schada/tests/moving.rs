@@ -71,6 +71,7 @@ fn a_move_goes_to_the_end_of_its_path_and_captures_there_optionally() {
 #[test]
 fn two_paths_to_one_square_are_one_move() {
     let board = RECONSTRUCTION.replace("a2  N ; E ; S", "a2  N ; E ; S ; NE W");
+    assert_ne!(board, RECONSTRUCTION, "the second path to a3 was added");
     let g = Schada::on_board("doubled", &board).unwrap();
     let state = g.parse_position("o7/8/8/8/8/8/P7/7O w").unwrap();
     let mut moves = Vec::new();
