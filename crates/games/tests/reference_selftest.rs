@@ -1,12 +1,13 @@
 //! Checks the reference rules in `tests/reference/` against the facts stated in the rules texts
-//! (`/work/shared/rules/schada.md`, `kamelen.md`, `fort-chitral.md`) and the rulings of the rulings (tests/reference/rulings.md).
+//! (`/work/shared/rules/schada.md`, `kamelen.md`, `fort-chitral.md`, `straat.md`) and the rulings of
+//! the rulings (tests/reference/rulings.md) and `tests/reference/rulings-straat.md`.
 //!
 //! `print_perft` (ignored) prints perft counts from every start:
 //! `cargo test --release -p denkmeter-games --test reference_selftest -- --ignored --nocapture print_perft`
 
 mod reference;
 
-use reference::{fort_chitral, kamelen, position_with, schada, Reference, Side};
+use reference::{fort_chitral, kamelen, position_with, schada, straat_scores, Reference, Side};
 
 fn sorted(texts: &[&str]) -> Vec<String> {
     let mut all: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
@@ -844,6 +845,285 @@ fn fort_chitral_pass() {
     assert_eq!(no_loss.play(&shut, "pass"), Ok(shut.replace(" w", " b")));
 }
 
+// ---------------------------------------------------------------- Straat
+
+const STRAAT_RULESETS: [&str; 3] = ["straat", "straat-diagonal", "straat-flip"];
+
+fn straat(ruleset: &str) -> Reference {
+    Reference::new(ruleset, None).expect("known")
+}
+
+/// straat.md "Position string": "Start: `4/4/4/4 w`"; rulings "Moves": "16 x 4 = 64 at the start
+/// (128 in `straat-flip`)".
+#[test]
+fn straat_start_and_its_moves() {
+    for (ruleset, count) in [
+        ("straat", 64),
+        ("straat-diagonal", 64),
+        ("straat-flip", 128),
+    ] {
+        let game = straat(ruleset);
+        assert_eq!(game.start(), "4/4/4/4 w");
+        let moves = game.moves(&game.start()).expect("valid");
+        assert_eq!(moves.len(), count, "{ruleset}: {moves:?}");
+        for text in ["a1e", "a1n", "b3n", "d4w"] {
+            assert!(moves.contains(&text.to_string()), "{ruleset}: {text}");
+        }
+        assert_eq!(
+            moves.contains(&"b3n*".to_string()),
+            ruleset == "straat-flip",
+            "{ruleset}"
+        );
+        // Sorted: the cell, then the orientation letter, `*` after the plain move.
+        let mut sorted_moves = moves.clone();
+        sorted_moves.sort();
+        assert_eq!(moves, sorted_moves);
+    }
+    let flip = straat("straat-flip");
+    assert_eq!(
+        flip.moves("4/4/4/4 w").expect("valid")[..4],
+        sorted(&["a1e", "a1e*", "a1n", "a1n*"])[..]
+    );
+}
+
+/// Perft 1-2 from the start: every empty cell times 4 orientations (8 with `flip`), and the
+/// placed cell is no longer empty: 64 then 64 * 60 (128 then 128 * 120).
+#[test]
+fn straat_perft_from_the_start() {
+    for (ruleset, counts) in [
+        ("straat", [64, 3840]),
+        ("straat-diagonal", [64, 3840]),
+        ("straat-flip", [128, 15_360]),
+    ] {
+        let game = straat(ruleset);
+        for (depth, count) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&game.start(), depth as u32 + 1),
+                Ok(*count),
+                "{ruleset} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+/// Rulings "Moves": the text is the cell and the orientation, White's tiles are printed
+/// uppercase, Black's lowercase, `*` after a solid-face-up tile; an occupied cell takes nothing.
+#[test]
+fn straat_play_and_position_strings() {
+    let game = straat("straat");
+    let after = game.play("4/4/4/4 w", "b3n").expect("legal");
+    assert_eq!(after, "4/1N2/4/4 b");
+    let after = game.play(&after, "a1s").expect("legal");
+    assert_eq!(after, "4/1N2/4/s3 w");
+    assert_eq!(game.play(&after, "d4e"), Ok("3E/1N2/4/s3 b".to_string()));
+    assert!(game.play(&after, "b3e").is_err(), "b3 is occupied");
+    assert!(game.play(&after, "c3e*").is_err(), "no `*` without flip");
+    assert_eq!(game.moves(&after).expect("valid").len(), 14 * 4);
+
+    let flip = straat("straat-flip");
+    let after = flip.play("4/4/4/4 w", "c2w*").expect("legal");
+    assert_eq!(after, "4/4/2W*1/4 b");
+    assert_eq!(flip.play(&after, "c3e*"), Ok("4/2e*1/2W*1/4 w".to_string()));
+    assert_eq!(flip.moves(&after).expect("valid").len(), 15 * 8);
+    // Reads back the same: a `*` belongs to the tile before it.
+    assert_eq!(
+        flip.play("4/2e*1/2W*1/4 w", "a4n"),
+        Ok("N3/2e*1/2W*1/4 b".to_string())
+    );
+}
+
+/// Rulings "Moves": "A position in which the counts of tiles are impossible for the side to move
+/// (White to move needs equal counts, Black to move needs White one ahead) is refused"; and `*`
+/// exists only in `straat-flip`.
+#[test]
+fn straat_refuses_impossible_positions() {
+    for ruleset in STRAAT_RULESETS {
+        let game = straat(ruleset);
+        for bad in [
+            "4/4/4/4 b",             // Black to move before White has placed
+            "N3/4/4/4 w",            // White to move, White one ahead
+            "n3/4/4/4 w",            // Black ahead
+            "n3/4/4/4 b",            // Black ahead
+            "NN2/4/4/4 b",           // White two ahead
+            "Nn2/4/4/4 b",           // equal, but Black to move
+            "NNNN/NNNN/nnnn/nnnN b", // 9 White tiles, 7 Black
+            "4/4/4/3 w",             // a short row
+            "4/4/4/5 w",             // a long row
+            "4/4/4 w",               // three rows
+            "x3/4/4/4 w",            // not a tile letter
+            "4/4/4/04 w",            // a run starting with 0
+            "4/4/4/4 x",             // no side to move
+        ] {
+            assert!(game.moves(bad).is_err(), "{ruleset}: {bad}");
+            assert!(straat_scores(ruleset, bad).is_err(), "{ruleset}: {bad}");
+        }
+        for good in ["4/4/4/4 w", "N3/4/4/4 b", "Nn2/4/4/4 w", "NnN1/4/4/4 b"] {
+            assert!(game.moves(good).is_ok(), "{ruleset}: {good}");
+        }
+        let star = game.moves("N*3/4/4/4 b");
+        assert_eq!(
+            star.is_ok(),
+            ruleset == "straat-flip",
+            "{ruleset}: {star:?}"
+        );
+        assert!(
+            game.moves("*N3/4/4/4 b").is_err(),
+            "{ruleset}: `*` before a tile"
+        );
+        assert!(
+            game.moves("1*N2/4/4/4 b").is_err(),
+            "{ruleset}: `*` after a run"
+        );
+    }
+    assert!(straat_scores("kamelen", "4/4/4/4 w").is_err());
+}
+
+/// All tiles `n` (straight split): every cell has its two northern quarter-cells black and its
+/// two southern ones white, so each of the 8 rows of quarter-cells is one colour from the west
+/// side to the east side, the rows alternating white (bottom) / black / ... / black (top):
+/// 4 white and 4 black regions, each touching west and east, none touching both north and south
+/// -> front 4 white, 4 black. The back is the owners' solid colours.
+#[test]
+fn straat_all_tiles_north() {
+    let game = straat("straat");
+    // Back as a checkerboard of owners: same-coloured cells meet only at corners, so every back
+    // region is one cell, and a single cell of a 4x4 frame never touches two opposite sides
+    // -> back 0, 0. Total 4-4, a draw.
+    let checkerboard = "NnNn/nNnN/NnNn/nNnN w";
+    assert_eq!(straat_scores("straat", checkerboard), Ok((4, 0, 4, 0)));
+    assert_eq!(game.outcome(checkerboard), Ok(Some("1/2-1/2 4-4".into())));
+    // Back in bands: White's tiles on ranks 1-2 form one region touching south, west and east
+    // (1 street, west-east); Black's on ranks 3-4 likewise touching north (1) -> 5-5, a draw.
+    let bands = "nnnn/nnnn/NNNN/NNNN w";
+    assert_eq!(straat_scores("straat", bands), Ok((4, 1, 4, 1)));
+    assert_eq!(game.outcome(bands), Ok(Some("1/2-1/2 5-5".into())));
+    // A finished board has no moves, in every ruleset that reads it.
+    for ruleset in STRAAT_RULESETS {
+        assert_eq!(straat(ruleset).moves(bands), Ok(vec![]), "{ruleset}");
+        assert_eq!(straat(ruleset).perft(bands, 1), Ok(0), "{ruleset}");
+    }
+    // One cell short of the end: the 16th placement is Black's (White to move with a black cell
+    // empty is refused); the game goes on and the partial board is still scored: quarter rows
+    // 0-5 are whole (white 3, black 3 west-east), rows 6 and 7 stop at c4 and touch west but not
+    // east -> 0; back: White's ranks 1-2 -> 1, Black's rank 3 + a4-c4 still joins west and east
+    // -> 1.
+    let one_short = "nnn1/nnnn/NNNN/NNNN b";
+    assert!(game.moves("nnn1/nnnn/NNNN/NNNN w").is_err());
+    assert_eq!(game.outcome(one_short), Ok(None));
+    assert_eq!(straat_scores("straat", one_short), Ok((3, 1, 3, 1)));
+    assert_eq!(
+        game.moves(one_short),
+        Ok(sorted(&["d4e", "d4n", "d4s", "d4w"]))
+    );
+    assert_eq!(game.play(one_short, "d4n"), Ok(bands.into()));
+}
+
+/// All tiles `e`, White's tiles forming a cross on the back (file b and rank 2) plus d4.
+/// Front: every cell has its eastern quarter column black and western white, so the 8 columns of
+/// quarter-cells alternate white / black from west to east and each runs from south to north
+/// -> 4 white, 4 black streets (only the outer two columns touch west / east, never both).
+/// Back: the white cross b1-b4 + a2-d2 is one region touching north, south, west and east
+/// -> it counts 2; d4 alone touches north and east -> 0. Black: a1 | c1 d1 | a3 a4 | c3 d3 c4,
+/// each touching two adjacent sides at most -> 0. Total 6-4, White wins.
+#[test]
+fn straat_a_back_street_joining_both_pairs_counts_twice() {
+    let cross = "eEeE/eEee/EEEE/eEee w";
+    for ruleset in ["straat", "straat-flip"] {
+        assert_eq!(straat_scores(ruleset, cross), Ok((4, 2, 4, 0)), "{ruleset}");
+        assert_eq!(
+            straat(ruleset).outcome(cross),
+            Ok(Some("1-0 6-4".into())),
+            "{ruleset}"
+        );
+    }
+}
+
+/// Straight split, front: one black region joining both pairs, on a half-filled board (empty
+/// cells belong to no region). Black quarters: a4 w, a3 w: the west column (0,4)-(0,7); a2 n:
+/// (0,3) (1,3); b2 n: (2,3) (3,3); c2 w: (4,2) (4,3); c1 w: (4,0) (4,1); c3 s: (4,4) (5,4); d3 s:
+/// (6,4) (7,4). They chain (0,7)..(0,3)-(1,3)-(2,3)-(3,3)-(4,3)-(4,2)..(4,0) and
+/// (4,3)-(4,4)-(5,4)-(6,4)-(7,4): one region touching north (0,7), south (4,0), west and east
+/// (7,4) -> 2. White quarters: (1,4)-(1,7) touch only north; (0,2)-(3,2) only west; (5,0)-(5,3)
+/// only south; (4,5)-(7,5) only east -> 0. Back: White's a2 a3 a4 b2 touch west and north,
+/// Black's c1 c2 c3 d3 south and east -> 0, 0.
+#[test]
+fn straat_a_front_street_joining_both_pairs_counts_twice() {
+    let position = "W3/W1ss/NNw1/2w1 w";
+    assert_eq!(straat_scores("straat", position), Ok((0, 0, 2, 0)));
+    assert_eq!(straat("straat").outcome(position), Ok(None));
+}
+
+/// Diagonal split, a staircase a4 n, b4 s, b3 n, c3 s, c2 n, d2 s, d1 n (owners alternating,
+/// White first): the black triangles a4 N E, b4 W S, b3 N E, c3 W S, c2 N E, d2 W S, d1 N E join
+/// edge to edge into one region touching north (a4's N) and east (d1's E). a4's N triangle meets
+/// the west side, and d1's E triangle the south side, only at a frame corner: no touch, so the
+/// region is no street (it would count 2 if corners counted). The white halves each border only
+/// empty cells or the frame on one side -> 0. Back: the owners alternate along the staircase,
+/// so every back region is a single cell -> 0.
+#[test]
+fn straat_diagonal_a_triangle_meeting_a_side_at_a_corner_does_not_touch_it() {
+    let staircase = "Ns2/1Ns1/2Ns/3N b";
+    assert_eq!(
+        straat_scores("straat-diagonal", staircase),
+        Ok((0, 0, 0, 0))
+    );
+    // The same tiles with a straight split: black (0,7) (1,7) touches north and west;
+    // b4 s + b3 n make the block (2,5)-(3,6), c3 s + c2 n the block (4,3)-(5,4), both walled in
+    // by white quarters and empty cells; d2 s + d1 n make (6,1)-(7,2), touching only east. The
+    // white halves touch one side each at most -> 0 everywhere too.
+    assert_eq!(straat_scores("straat", staircase), Ok((0, 0, 0, 0)));
+}
+
+/// Diagonal split, a zigzag down files a and b: a4 n (N E black), b4 s (W S), b3 w (W N),
+/// a3 e (E S), a2 n, b2 s, b1 w, a1 e. Black joins a4 E-b4 W, b4 S-b3 N, b3 W-a3 E, a3 S-a2 N,
+/// a2 E-b2 W, b2 S-b1 N, b1 W-a1 E: one region touching north (a4 N) and south (a1 S) -> 1. It
+/// does not touch west: every a-file W triangle is white, and a4's N and a1's S triangles meet
+/// the west side only at the frame corners. White: {a4 S W, a3 N W} and {a2 S W, a1 N W} touch
+/// only west, b4 N E only north, {b3 E S, b2 N E} nothing, b1 E S only south -> 0. Back: White's
+/// file a touches north, south and west (1), Black's file b north and south (1).
+/// -> (0, 1, 1, 1).
+/// Repeating the pattern on files c and d fills the board: black gets a second, separate zigzag
+/// (c4 N ... c1 S, north-south; d-file E triangles all white) -> front black 2. White's b and
+/// c halves join across the b/c border (b4 E-c4 W, b3 E-c3 W, b2 E-c2 W, b1 E-c1 W) into one
+/// region touching north (b4 N) and south (b1 S) -> front white 1; d4 N E touches north and east,
+/// {d3 E S, d2 N E} east, d1 E S east and south -> 0. Back: White's files a and c, Black's b and
+/// d: each file a north-south street -> 2 and 2. Total White 1 + 2 = 3, Black 2 + 2 = 4: 0-1.
+#[test]
+fn straat_diagonal_zigzags() {
+    let half = "Ns2/Ew2/Ns2/Ew2 w";
+    assert_eq!(straat_scores("straat-diagonal", half), Ok((0, 1, 1, 1)));
+    assert_eq!(straat("straat-diagonal").outcome(half), Ok(None));
+    let full = "NsNs/EwEw/NsNs/EwEw w";
+    assert_eq!(straat_scores("straat-diagonal", full), Ok((1, 2, 2, 2)));
+    assert_eq!(
+        straat("straat-diagonal").outcome(full),
+        Ok(Some("0-1 3-4".into()))
+    );
+    assert_eq!(straat("straat-diagonal").moves(full), Ok(vec![]));
+}
+
+/// Flip: the cross board above with White's b2 tile solid face up (`E*`). Front: b2 is four
+/// white quarters; the black quarter column x = 3 is cut at b2 into a piece touching south (b1)
+/// and one touching north (b3, b4) -> no street; the white columns x = 2 and x = 4 join through
+/// b2's eastern quarters into one street -> white 4 - 1 = 3, black 4 - 1 = 3. Back: b2 now
+/// shows its half/half face `e` in front coordinates, western half white, eastern half black: the
+/// white cross loses c2 d2 (they only touch east) and keeps b1-b4 + a2 (north, south, west)
+/// -> 1; b2's black half is walled in by white -> black 0. Total 4-3, White wins.
+#[test]
+fn straat_flip_a_solid_face_up_tile_changes_the_back() {
+    let cross = "eEeE/eEee/EEEE/eEee w";
+    let flipped = "eEeE/eEee/EE*EE/eEee w";
+    assert_eq!(straat_scores("straat-flip", cross), Ok((4, 2, 4, 0)));
+    assert_eq!(straat_scores("straat-flip", flipped), Ok((3, 1, 3, 0)));
+    assert_eq!(
+        straat("straat-flip").outcome(flipped),
+        Ok(Some("1-0 4-3".into()))
+    );
+    assert!(straat_scores("straat", flipped).is_err());
+    assert_eq!(straat("straat-flip").moves(flipped), Ok(vec![]));
+}
+
 // ---------------------------------------------------------------- perft
 
 const RULESETS: [&str; 7] = [
@@ -864,6 +1144,15 @@ fn print_perft() {
         let game = Reference::new(ruleset, None).expect("known");
         let start = game.start();
         let counts: Vec<String> = (1..=4)
+            .map(|depth| game.perft(&start, depth).expect("valid").to_string())
+            .collect();
+        println!("{ruleset}; start; {}", counts.join(" "));
+    }
+    // Straat: to depth 3 only (the slow reference takes long beyond).
+    for ruleset in STRAAT_RULESETS {
+        let game = Reference::new(ruleset, None).expect("known");
+        let start = game.start();
+        let counts: Vec<String> = (1..=3)
             .map(|depth| game.perft(&start, depth).expect("valid").to_string())
             .collect();
         println!("{ruleset}; start; {}", counts.join(" "));

@@ -1,7 +1,9 @@
 //! An independent, deliberately slow and plain reference implementation of the rules of Schada,
-//! Kamelen and Fort Chitral, written from the rules texts only (`/work/shared/rules/README.md`,
-//! `schada.md`, `schada-board.txt`, `kamelen.md`, `fort-chitral.md`) and the rulings of issue 9
-//! (`tests/reference/rulings.md`). Its only purpose is to cross-check the fast implementation in `src/`, which it
+//! Kamelen, Fort Chitral and Straat, written from the rules texts only
+//! (`/work/shared/rules/README.md`, `schada.md`, `schada-board.txt`, `kamelen.md`,
+//! `fort-chitral.md`, `straat.md`), the rulings of issue 9 (`tests/reference/rulings.md`) and the
+//! Straat rulings (`tests/reference/rulings-straat.md`). Its only purpose is to cross-check the
+//! fast implementation in `src/`, which it
 //! never looks at. Standard library only; clarity over speed.
 //!
 //! Shared here: sides, the board grid (a `Vec<char>`), square names, position strings, perft, and
@@ -12,6 +14,7 @@
 pub mod fort_chitral;
 pub mod kamelen;
 pub mod schada;
+pub mod straat;
 
 /// A square as (file, rank), both counted from 0: a1 is (0, 0), b1 is (1, 0), a2 is (0, 1).
 /// (the rulings (tests/reference/rulings.md) "Common": files a, b, c, ... from White's left, rank 1 is White's first rank.)
@@ -294,6 +297,9 @@ enum Rules {
     Schada(schada::Board),
     Kamelen(kamelen::Kamelen),
     FortChitral(fort_chitral::FortChitral),
+    /// Straat has its own board type (a tile is a letter and maybe a `*`), so the methods of
+    /// [`Reference`] hand it over to `straat.rs` before the shared char grid is used.
+    Straat(straat::Straat),
 }
 
 /// The reference rules of one ruleset, with the Schada board when it is Schada.
@@ -305,9 +311,9 @@ pub struct Reference {
 
 impl Reference {
     /// `ruleset`: `schada`, `kamelen`, `kamelen-11x12`, `kamelen-11x13`, `fort-chitral`,
-    /// `fort-chitral-orthogonal`, `fort-chitral-no-loss-at-three`. `board`: the text of a Schada
-    /// board file (Schada only); `None` is the shipped reconstruction. A bad board file gives an
-    /// error naming its line (`line 12: ...`).
+    /// `fort-chitral-orthogonal`, `fort-chitral-no-loss-at-three`, `straat`, `straat-diagonal`,
+    /// `straat-flip`. `board`: the text of a Schada board file (Schada only); `None` is the
+    /// shipped reconstruction. A bad board file gives an error naming its line (`line 12: ...`).
     pub fn new(ruleset: &str, board: Option<&str>) -> Result<Reference, String> {
         let rules = match ruleset {
             "schada" => Rules::Schada(schada::Board::parse(
@@ -328,6 +334,7 @@ impl Reference {
                 orthogonal_captures_only: false,
                 loss_below_four: false,
             }),
+            "straat" | "straat-diagonal" | "straat-flip" => Rules::Straat(straat_rules(ruleset)?),
             other => return Err(format!("unknown ruleset {other:?}")),
         };
         Ok(Reference {
@@ -338,6 +345,9 @@ impl Reference {
 
     /// The start position string.
     pub fn start(&self) -> String {
+        if let Rules::Straat(_) = &self.rules {
+            return straat::print(&straat::start());
+        }
         print_position(&self.start_position())
     }
 
@@ -346,6 +356,7 @@ impl Reference {
             Rules::Schada(_) => schada::start(),
             Rules::Kamelen(game) => game.start(),
             Rules::FortChitral(_) => fort_chitral::start(),
+            Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
         }
     }
 
@@ -354,6 +365,7 @@ impl Reference {
             Rules::Schada(_) => schada::parse(position),
             Rules::Kamelen(game) => game.parse(position),
             Rules::FortChitral(_) => fort_chitral::parse(position),
+            Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
         }
     }
 
@@ -363,12 +375,24 @@ impl Reference {
             Rules::Schada(board) => schada::successors(board, position),
             Rules::Kamelen(game) => game.successors(position),
             Rules::FortChitral(game) => game.successors(position),
+            Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
         };
         unique_moves(moves)
     }
 
     /// The legal move texts, sorted, without duplicates; empty when the game is over.
     pub fn moves(&self, position: &str) -> Result<Vec<String>, String> {
+        if let Rules::Straat(game) = &self.rules {
+            let board = game.parse(position)?;
+            let mut texts: Vec<String> = game
+                .successors(&board)
+                .into_iter()
+                .map(|(text, _)| text)
+                .collect();
+            texts.sort();
+            texts.dedup();
+            return Ok(texts);
+        }
         let position = self.parse(position)?;
         Ok(self
             .successors(&position)
@@ -379,6 +403,15 @@ impl Reference {
 
     /// The position string after a legal move.
     pub fn play(&self, position: &str, mv: &str) -> Result<String, String> {
+        if let Rules::Straat(game) = &self.rules {
+            let before = game.parse(position)?;
+            for (text, after) in game.successors(&before) {
+                if text == mv {
+                    return Ok(straat::print(&after));
+                }
+            }
+            return Err(format!("{mv:?} is not a legal move in {position:?}"));
+        }
         let before = self.parse(position)?;
         for (text, after) in self.successors(&before) {
             if text == mv {
@@ -389,20 +422,59 @@ impl Reference {
     }
 
     pub fn perft(&self, position: &str, depth: u32) -> Result<u64, String> {
+        if let Rules::Straat(game) = &self.rules {
+            let board = game.parse(position)?;
+            return Ok(game.perft(&board, depth));
+        }
         let position = self.parse(position)?;
         Ok(perft_count(&position, depth, &|p| self.successors(p)))
     }
 
     /// `None` while the game goes on; else `1-0`, `0-1` or `1/2-1/2`, followed by ` double` for a
-    /// Kamelen double win and, for Schada, by ` W-B`, the goal-line points of White and Black.
+    /// Kamelen double win and, for Schada, by ` W-B`, the goal-line points of White and Black;
+    /// for Straat by ` W-B`, each player's streets (front plus back), `None` while a cell is empty.
     pub fn outcome(&self, position: &str) -> Result<Option<String>, String> {
+        if let Rules::Straat(game) = &self.rules {
+            let board = game.parse(position)?;
+            return Ok(game.outcome(&board));
+        }
         let position = self.parse(position)?;
         Ok(match &self.rules {
             Rules::Schada(board) => schada::outcome(board, &position),
             Rules::Kamelen(game) => game.outcome(&position),
             Rules::FortChitral(game) => game.outcome(&position),
+            Rules::Straat(_) => unreachable!("handled above"),
         })
     }
+}
+
+/// The options of a Straat ruleset (rulings-straat.md, first lines): `straat` straight split,
+/// `straat-diagonal` diagonal split, `straat-flip` straight split and tiles may lie solid face up.
+fn straat_rules(ruleset: &str) -> Result<straat::Straat, String> {
+    match ruleset {
+        "straat" => Ok(straat::Straat {
+            diagonal: false,
+            flip: false,
+        }),
+        "straat-diagonal" => Ok(straat::Straat {
+            diagonal: true,
+            flip: false,
+        }),
+        "straat-flip" => Ok(straat::Straat {
+            diagonal: false,
+            flip: true,
+        }),
+        other => Err(format!("{other:?} is not a Straat ruleset")),
+    }
+}
+
+/// The streets of a Straat position, full or partly filled (rulings-straat.md "Streets"):
+/// `(white front, white back, black front, black back)`, each the number of own-colour regions
+/// joining north and south plus those joining west and east on that side of the frame.
+pub fn straat_scores(ruleset: &str, position: &str) -> Result<(u32, u32, u32, u32), String> {
+    let game = straat_rules(ruleset)?;
+    let board = game.parse(position)?;
+    Ok(game.scores(&board))
 }
 
 /// The result text for a winner, `None` for a draw.
