@@ -158,7 +158,10 @@ impl RulesetVisitor for Compare {
         }
         eprintln!("{name}: {positions} positions, {endings} endings, {captures} captures seen");
         assert!(positions > GAMES * 10, "{name}: {positions} positions");
-        assert!(captures > 0, "{name}: no capture was ever on offer");
+        // Straat places tiles and never captures; every other game here does.
+        if game.facts().family != "straat" {
+            assert!(captures > 0, "{name}: no capture was ever on offer");
+        }
         assert!(endings > 0, "{name}: no game ended");
         for (place, position, counts) in perft_vectors(name) {
             let text = if position == "start" {
