@@ -12,6 +12,7 @@ pub mod kamelen;
 pub mod schada;
 pub mod shakti;
 pub mod sjekkers;
+pub mod straat;
 
 /// Hands every ruleset to `visitor`, in the order `denkmeter list` shows them: the one place
 /// the workspace learns of the games. A new game adds one line here.
@@ -23,4 +24,5 @@ pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     sjekkers::rulesets(visitor);
     kamelen::rulesets(visitor);
     fort_chitral::rulesets(visitor);
+    straat::rulesets(visitor);
 }

@@ -1,0 +1,426 @@
+//! Straat (Fred Schuurhof, 1984): two players lay 8 tiles each into a transparent 4x4 frame;
+//! every tile is half black, half white on one face and solid in its owner's colour on the
+//! other. When the frame is full, each player counts the streets of their colour (regions
+//! joining opposite sides) on the front and, the frame turned over, on the back. The rules are
+//! in `shared/rules/straat.md`; how the tiles look and how streets are counted are
+//! reconstructions. Three rulesets:
+//!
+//! - `straat`: the half/half face is split straight and always lies up.
+//! - `straat-diagonal`: the split runs corner to corner.
+//! - `straat-flip`: straight split; a tile may also lie solid face up.
+//!
+//! A position keeps each face's colours as two 64-bit bitboards (quarter-cells, or triangles
+//! for the diagonal front), updated as tiles are laid; streets are found by flood fill with
+//! shifts (see [`Streets`] and [`Straat::streets`]).
+//!
+//! ```
+//! use denkmeter_core::Game;
+//! use denkmeter_games::straat::Straat;
+//!
+//! let game = Straat::new();
+//! let start = game.start();
+//! let mut moves = Vec::new();
+//! game.legal_moves(&start, &mut moves);
+//! assert_eq!(moves.len(), 64);
+//! let mv = game.parse_move(&start, "b3n").unwrap();
+//! let mut next = start.clone();
+//! game.play_unchecked(&mut next, mv);
+//! assert_eq!(game.position_text(&next), "4/1N2/4/4 b");
+//! ```
+
+mod notation;
+mod state;
+mod streets;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use denkmeter_core::{
+    Board, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
+    Player, PositionError, PositionView, Reason, RepetitionRule, RulesetVisitor, Score, Status,
+    Viewer,
+};
+
+pub use state::{Orientation, State, Tile};
+pub use streets::{count as count_streets, Face, Layout, StreetCount, Streets};
+
+/// The start position: the empty frame, White to move.
+pub const START: &str = "4/4/4/4 w";
+
+/// Every Straat ruleset, for the registry: `straat`, `straat-diagonal`, `straat-flip`.
+pub fn rulesets(visitor: &mut impl RulesetVisitor) {
+    for variant in Variant::ALL {
+        visitor.visit(Straat::with_variant(variant));
+    }
+}
+
+/// A Straat move: the mover's tile laid on an empty cell, turned one of four ways, and (in
+/// `straat-flip`) half/half or solid face up.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The cell, `file + 4 * rank`.
+    cell: u8,
+    /// The orientation's number, plus 4 if the solid face is up.
+    face: u8,
+}
+
+impl Move {
+    #[inline(always)]
+    const fn new(cell: u8, orientation: Orientation, solid_up: bool) -> Move {
+        Move {
+            cell,
+            face: orientation.index() | (solid_up as u8) << 2,
+        }
+    }
+
+    /// The cell the tile is laid on.
+    pub fn cell(self) -> Cell {
+        Cell(u16::from(self.cell))
+    }
+
+    /// How the tile's half/half face is turned.
+    pub fn orientation(self) -> Orientation {
+        Orientation::from_index(self.face & 3)
+    }
+
+    /// Whether the tile lies solid face up.
+    pub fn solid_up(self) -> bool {
+        self.face & 4 != 0
+    }
+
+    /// The choice a person picks after clicking the cell: `n`, `e`, `s`, `w`, `n*`, ...
+    pub fn choice(self) -> &'static str {
+        const CHOICES: [&str; 8] = ["n", "e", "s", "w", "n*", "e*", "s*", "w*"];
+        CHOICES[usize::from(self.face & 7)]
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({})", notation::move_text(*self))
+    }
+}
+
+/// The three rulesets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `straat`: straight split, half/half face up.
+    Straight,
+    /// `straat-diagonal`: diagonal split, half/half face up.
+    Diagonal,
+    /// `straat-flip`: straight split; either face up.
+    Flip,
+}
+
+impl Variant {
+    /// Every variant, in the registry's order.
+    pub const ALL: [Variant; 3] = [Variant::Straight, Variant::Diagonal, Variant::Flip];
+
+    /// The stable ruleset name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Straight => "straat",
+            Variant::Diagonal => "straat-diagonal",
+            Variant::Flip => "straat-flip",
+        }
+    }
+
+    /// One line for `denkmeter list`.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Variant::Straight => {
+                "Straat (Schuurhof, 1984): lay half black, half white tiles in a 4x4 frame; \
+                 count streets of your colour on the front and on the back"
+            }
+            Variant::Diagonal => "Straat with tiles split corner to corner",
+            Variant::Flip => "Straat where a tile may also lie solid face up",
+        }
+    }
+
+    /// How the front is divided: quarter-cells or triangles.
+    pub const fn front_layout(self) -> Layout {
+        match self {
+            Variant::Diagonal => Layout::Triangles,
+            Variant::Straight | Variant::Flip => Layout::Quarters,
+        }
+    }
+
+    /// Whether a tile may lie solid face up.
+    pub const fn flip(self) -> bool {
+        matches!(self, Variant::Flip)
+    }
+
+    /// The ruleset's facts. A position never repeats (every move adds a tile).
+    pub const fn facts(self) -> &'static Facts {
+        const RULES: &str = include_str!("../../../../docs/rules/straat.md");
+        const fn facts(variant: Variant) -> Facts {
+            Facts {
+                repetition: RepetitionRule::Ignore,
+                playout_limit: 16,
+                ..Facts::new(variant.name(), "straat", variant.description(), RULES)
+            }
+        }
+        const STRAIGHT: Facts = facts(Variant::Straight);
+        const DIAGONAL: Facts = facts(Variant::Diagonal);
+        const FLIP: Facts = facts(Variant::Flip);
+        match self {
+            Variant::Straight => &STRAIGHT,
+            Variant::Diagonal => &DIAGONAL,
+            Variant::Flip => &FLIP,
+        }
+    }
+}
+
+/// The game's word for a tile lying half/half face up, per orientation (views and legend).
+pub const TILE_KINDS: [&str; 4] = ["tile-n", "tile-e", "tile-s", "tile-w"];
+/// The game's word for a tile lying solid face up, per orientation (`straat-flip`).
+pub const SOLID_KINDS: [&str; 4] = ["solid-n", "solid-e", "solid-s", "solid-w"];
+
+/// The kind of a tile in views: its face up and orientation.
+pub fn tile_kind(tile: Tile) -> &'static str {
+    let i = usize::from(tile.orientation.index());
+    if tile.solid_up {
+        SOLID_KINDS[i]
+    } else {
+        TILE_KINDS[i]
+    }
+}
+
+fn build_board(flip: bool) -> Board {
+    let mut pieces: Vec<PieceStyle> = Orientation::ALL
+        .into_iter()
+        .map(|o| PieceStyle {
+            kind: TILE_KINDS[usize::from(o.index())],
+            letter: o.letter().to_ascii_uppercase(),
+            shape: PieceShape::Square,
+        })
+        .collect();
+    if flip {
+        pieces.extend(Orientation::ALL.into_iter().map(|o| PieceStyle {
+            kind: SOLID_KINDS[usize::from(o.index())],
+            letter: o.letter().to_ascii_uppercase(),
+            shape: PieceShape::Disc,
+        }));
+    }
+    Board::rectangle(4, 4, false).with_pieces(&pieces)
+}
+
+/// The boards, built once: without and with solid-face-up tiles.
+static BOARD: LazyLock<Board> = LazyLock::new(|| build_board(false));
+static FLIP_BOARD: LazyLock<Board> = LazyLock::new(|| build_board(true));
+
+/// The game of Straat in one of its three rulesets.
+#[derive(Clone, Debug)]
+pub struct Straat {
+    variant: Variant,
+    board: &'static Board,
+}
+
+impl Straat {
+    /// The ruleset `straat`.
+    pub fn new() -> Straat {
+        Straat::with_variant(Variant::Straight)
+    }
+
+    /// The ruleset `straat-diagonal`.
+    pub fn diagonal() -> Straat {
+        Straat::with_variant(Variant::Diagonal)
+    }
+
+    /// The ruleset `straat-flip`.
+    pub fn flip() -> Straat {
+        Straat::with_variant(Variant::Flip)
+    }
+
+    /// The ruleset of `variant`.
+    pub fn with_variant(variant: Variant) -> Straat {
+        Straat {
+            variant,
+            board: if variant.flip() { &FLIP_BOARD } else { &BOARD },
+        }
+    }
+
+    /// This ruleset's variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The colours of `face` as two sets (White's colour, Black's colour) of pieces in
+    /// [`Straat::layout`]`(face)`. Empty cells are in neither set.
+    pub fn colours(&self, state: &State, face: Face) -> [u64; 2] {
+        match face {
+            Face::Front => state.front,
+            Face::Back => state.back,
+        }
+    }
+
+    /// How `face` is divided into pieces: the front of `straat-diagonal` into triangles,
+    /// every other face into quarter-cells.
+    pub fn layout(&self, face: Face) -> Layout {
+        match face {
+            Face::Front => self.variant.front_layout(),
+            Face::Back => Layout::Quarters,
+        }
+    }
+
+    /// The streets of any position, full or not, per face, colour and direction.
+    pub fn streets(&self, state: &State) -> Streets {
+        let mut streets = Streets::default();
+        for face in Face::BOTH {
+            streets.counts[face as usize] =
+                streets::face_counts(self.layout(face), self.colours(state, face));
+        }
+        streets
+    }
+
+    /// The result of a full frame: the scores and who wins.
+    pub fn outcome(&self, state: &State) -> Outcome {
+        let streets = self.streets(state);
+        let (white, black) = (streets.score(Player::White), streets.score(Player::Black));
+        let winner = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Player::White),
+            std::cmp::Ordering::Less => Some(Player::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome {
+            winner,
+            reason: Reason::Score,
+            score: Some(Score {
+                white: i64::from(white),
+                black: i64::from(black),
+                breakdown: streets.to_string(),
+            }),
+        }
+    }
+
+    /// What the evaluation sees of `player`'s colour: streets (100 each) and how far each
+    /// region reaches across the frame, on both faces.
+    fn promise(&self, state: &State, player: Player) -> i32 {
+        Face::BOTH
+            .into_iter()
+            .map(|face| {
+                streets::promise(self.layout(face), self.colours(state, face)[player.index()])
+            })
+            .sum()
+    }
+}
+
+impl Default for Straat {
+    fn default() -> Straat {
+        Straat::new()
+    }
+}
+
+impl Game for Straat {
+    type Move = Move;
+    type State = State;
+
+    fn facts(&self) -> &Facts {
+        self.variant.facts()
+    }
+
+    fn board(&self) -> &Board {
+        self.board
+    }
+
+    fn start(&self) -> State {
+        State::start()
+    }
+
+    fn to_move(&self, state: &State) -> Player {
+        state.to_move
+    }
+
+    /// Every empty cell (from `a1` to `d4`), each with the orientations `n`, `e`, `s`, `w`
+    /// and in `straat-flip` then `n*`, `e*`, `s*`, `w*`. None once the frame is full.
+    #[inline]
+    fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        moves.clear();
+        let faces = if self.variant.flip() { 8 } else { 4 };
+        let mut empty = state.empty;
+        while empty != 0 {
+            let cell = empty.trailing_zeros() as u8;
+            empty &= empty - 1;
+            for face in 0..faces {
+                moves.push(Move { cell, face });
+            }
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&self, state: &mut State, mv: Move) {
+        let tile = Tile {
+            owner: state.to_move,
+            orientation: mv.orientation(),
+            solid_up: mv.solid_up(),
+        };
+        state.put(usize::from(mv.cell), tile, self.variant.front_layout());
+        state.switch_side();
+    }
+
+    /// Ongoing while a cell is empty; then over by score (the streets of both faces).
+    fn status(&self, state: &State) -> Status {
+        if state.is_full() {
+            Status::Over(self.outcome(state))
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        state.hash
+    }
+
+    /// The difference of the street counts for the side to move (100 a street) plus a reward
+    /// for regions of one's colour that stretch towards opposite sides: per region and
+    /// direction, (eighths of the frame reached - 1)^2 / 2.
+    fn evaluate(&self, state: &State) -> i32 {
+        let me = state.to_move;
+        self.promise(state, me) - self.promise(state, !me)
+    }
+
+    fn move_text(&self, _state: &State, mv: Move) -> String {
+        notation::move_text(mv)
+    }
+
+    fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(state, text, self.variant.flip())
+    }
+
+    fn position_text(&self, state: &State) -> String {
+        notation::position_text(state)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        notation::parse_position(text, self.variant.flip(), self.variant.front_layout())
+    }
+
+    /// A placement: no `from`; click the cell, then choose the orientation (`n`, ... `w*`).
+    fn move_view(&self, _state: &State, mv: Move) -> MoveView {
+        MoveView {
+            to: Some(mv.cell()),
+            choice: Some(mv.choice().to_string()),
+            ..MoveView::default()
+        }
+    }
+
+    /// One piece per placed tile: its owner, its kind (face up and orientation) and the
+    /// orientation letter in its owner's case.
+    fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
+        PositionView {
+            pieces: state
+                .tiles()
+                .map(|(cell, tile)| PieceView {
+                    cell,
+                    owner: tile.owner,
+                    kind: tile_kind(tile),
+                    letter: tile.letter(),
+                })
+                .collect(),
+            absent: Vec::new(),
+            to_move: state.to_move,
+        }
+    }
+}
