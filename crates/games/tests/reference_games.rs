@@ -157,7 +157,8 @@ impl RulesetVisitor for Compare {
             }
         }
         eprintln!("{name}: {positions} positions, {endings} endings, {captures} captures seen");
-        assert!(positions > GAMES * 10, "{name}: {positions} positions");
+        // Straat games are 16 placements long; the others run to hundreds of plies.
+        assert!(positions > GAMES * 5, "{name}: {positions} positions");
         // Straat places tiles and never captures; every other game here does.
         if game.facts().family != "straat" {
             assert!(captures > 0, "{name}: no capture was ever on offer");
@@ -194,6 +195,9 @@ fn the_fast_rules_agree_with_the_independent_reference() {
         "fort-chitral",
         "fort-chitral-orthogonal",
         "fort-chitral-no-loss-at-three",
+        "straat",
+        "straat-diagonal",
+        "straat-flip",
     ] {
         assert!(
             compare.rulesets.contains(&ruleset),
