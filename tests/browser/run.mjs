@@ -934,6 +934,22 @@ test('m. Fort Chitral: the Fort marked, a chained jump made by clicking only its
   await context.close();
 });
 
+test('n. Straat: a tile placed by clicking its cell and choosing its orientation', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'n', problems);
+  const id = await createInLobby(page, { ruleset: 'straat', opponent: 'computer', level: 1, colour: 'white' });
+  await page.waitForSelector(cellSelector('b3'));
+  await page.click(cellSelector('b3'));
+  const offered = await page.$$eval('.choices button[data-move]', (els) => els.map((e) => e.dataset.move).sort());
+  check(offered.join(' ') === 'b3e b3n b3s b3w', `orientations offered on b3: ${offered.join(' ')}`);
+  await page.click('.choices button[data-move="b3n"]');
+  await waitMoves(page, 2);
+  const view = await api('GET', `/api/games/${id}`);
+  check(view.moves[0] === 'b3n', `the first move is ${view.moves[0]}`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
