@@ -10,6 +10,7 @@ pub mod perft;
 mod player;
 mod playthrough;
 mod position;
+pub mod random_play;
 mod record;
 pub mod solver;
 pub mod svg;

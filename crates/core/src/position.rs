@@ -119,6 +119,23 @@ impl Grid {
         })
     }
 
+    /// A grid from rows of optional characters (the far side's row first), as tests and tools
+    /// that place pieces by square build them.
+    pub fn from_chars<R: AsRef<[Option<char>]>>(rows: &[R], to_move: Player) -> Grid {
+        Grid {
+            rows: rows
+                .iter()
+                .map(|row| {
+                    row.as_ref()
+                        .iter()
+                        .map(|c| c.map_or(GridCell::Empty, GridCell::Char))
+                        .collect()
+                })
+                .collect(),
+            to_move,
+        }
+    }
+
     /// Writes the grid back as a position string, runs of empty cells as numbers.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -155,6 +172,12 @@ mod tests {
 
     fn parse(text: &str) -> Result<Grid, PositionError> {
         Grid::parse(text, 3, 12, |c| "KRQkrq-".contains(c))
+    }
+
+    #[test]
+    fn a_grid_from_characters_writes_runs() {
+        let rows = [[None, Some('K'), None], [None, None, None]];
+        assert_eq!(Grid::from_chars(&rows, Player::Black).to_text(), "1K1/3 b");
     }
 
     #[test]

@@ -56,31 +56,8 @@ fn setup(pieces: &str, side: char) -> String {
         let cell = sq(&token[1..]).index();
         rows[17 - cell / 18][cell % 18] = Some(letter);
     }
-    let mut text = String::new();
-    for (r, row) in rows.iter().enumerate() {
-        if r > 0 {
-            text.push('/');
-        }
-        let mut run = 0;
-        for cell in row {
-            match cell {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(*c);
-                }
-            }
-        }
-        if run > 0 {
-            text.push_str(&run.to_string());
-        }
-    }
-    text.push(' ');
-    text.push(side);
-    text
+    let side = denkmeter_core::Player::from_letter(side).expect("w or b");
+    denkmeter_core::Grid::from_chars(&rows, side).to_text()
 }
 
 /// Four pieces a side in far corners (q1 r1 q2 r2 for White, a17 b17 a18 b18 for Black), added
@@ -154,22 +131,9 @@ fn squares_of(state: &State, player: Player) -> Vec<String> {
 /// that pieces meet, capture and finish games.
 fn random_states(g: &FortChitral, seed: u64, games: usize, plies: usize) -> Vec<State> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut state = g.start();
-        states.push(state.clone());
-        for _ in 0..plies {
-            g.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = pulled_move(g, &state, &moves, &mut rng);
-            g.play_unchecked(&mut state, mv);
-            states.push(state.clone());
-        }
-    }
-    states
+    denkmeter_core::random_play::random_states_by(g, &mut rng, games, plies, |state, moves, rng| {
+        pulled_move(g, state, moves, rng)
+    })
 }
 
 /// Of four random moves, the one that captures most and then ends nearest the Fort, nine

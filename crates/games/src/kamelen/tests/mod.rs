@@ -52,30 +52,8 @@ fn setup_in(g: &Kamelen, pieces: &str, side: char) -> State {
         let cell = sq_in(g, &token[1..]);
         rows[ranks - 1 - cell.index() / FILES][cell.index() % FILES] = Some(letter);
     }
-    let mut text = String::new();
-    for (r, row) in rows.iter().enumerate() {
-        if r > 0 {
-            text.push('/');
-        }
-        let mut run = 0;
-        for cell in row {
-            match cell {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        text.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    text.push(*c);
-                }
-            }
-        }
-        if run > 0 {
-            text.push_str(&run.to_string());
-        }
-    }
-    text.push(' ');
-    text.push(side);
+    let side = denkmeter_core::Player::from_letter(side).expect("w or b");
+    let text = denkmeter_core::Grid::from_chars(&rows, side).to_text();
     pos_in(g, &text)
 }
 
@@ -153,22 +131,7 @@ fn names(g: &Kamelen, cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
 /// Every state of `games` random games of at most `plies` plies of `g` (the start included).
 fn random_states_in(g: &Kamelen, seed: u64, games: usize, plies: usize) -> Vec<State> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut state = g.start();
-        states.push(state.clone());
-        for _ in 0..plies {
-            g.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            g.play_unchecked(&mut state, mv);
-            states.push(state.clone());
-        }
-    }
-    states
+    denkmeter_core::random_play::random_states(g, &mut rng, games, plies)
 }
 
 /// Random states of all three boards, each with its game.

@@ -84,22 +84,6 @@ fn is_legal(state: &State, text: &str) -> bool {
 
 /// Every state of `games` random games of at most `plies` plies (the start included).
 fn random_states(seed: u64, games: usize, plies: usize) -> Vec<State> {
-    let g = game();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut state = g.start();
-        states.push(state.clone());
-        for _ in 0..plies {
-            g.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            g.play_unchecked(&mut state, mv);
-            states.push(state.clone());
-        }
-    }
-    states
+    denkmeter_core::random_play::random_states(&game(), &mut rng, games, plies)
 }

@@ -134,22 +134,7 @@ fn piece(state: &State, name: &str) -> Option<(Player, Piece)> {
 /// Every state of `games` random games of at most `plies` plies (the start included).
 fn random_states(game: &Sjekkers, seed: u64, games: usize, plies: usize) -> Vec<State> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut state = game.start();
-        states.push(state.clone());
-        for _ in 0..plies {
-            game.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            game.play_unchecked(&mut state, mv);
-            states.push(state.clone());
-        }
-    }
-    states
+    denkmeter_core::random_play::random_states(game, &mut rng, games, plies)
 }
 
 /// White's disk on h5 is blocked by Black's disks on i5 and i6 and has nothing to capture.

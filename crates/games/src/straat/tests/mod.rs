@@ -84,20 +84,5 @@ fn street_table(g: &Straat, state: &State) -> [(u32, u32); 4] {
 /// Every state of `games` random games played to the end (the start included).
 fn random_states(g: &Straat, seed: u64, games: usize) -> Vec<State> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut states = Vec::new();
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut state = g.start();
-        states.push(state.clone());
-        loop {
-            g.legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            g.play_unchecked(&mut state, mv);
-            states.push(state.clone());
-        }
-    }
-    states
+    denkmeter_core::random_play::random_states(g, &mut rng, games, 16)
 }

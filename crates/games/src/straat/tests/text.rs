@@ -121,3 +121,14 @@ fn random_text_never_panics() {
         }
     }
 }
+
+proptest::proptest! {
+    /// No string makes the position or move readers panic, in any ruleset.
+    #[test]
+    fn no_string_makes_the_readers_panic(text in "[nesw NESW*/0-9wbx-]{0,24}|\\PC{0,24}") {
+        for g in all_rulesets() {
+            let _ = g.parse_position(&text);
+            let _ = g.parse_move(&g.start(), &text);
+        }
+    }
+}
