@@ -177,6 +177,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn status(&self, state: &Self::State) -> Status;
     /// A Zobrist hash of the whole position (board and side to move).
     fn hash(&self, state: &Self::State) -> u64;
+    /// The hash of what the repetition rule compares: the whole position ([`Game::hash`]),
+    /// unless the game compares only what both players see (Trangalla, whose kings look like
+    /// soldiers), so that whether a repetition ends the game or forbids a move never depends
+    /// on what a player cannot see.
+    fn repetition_hash(&self, state: &Self::State) -> u64 {
+        self.hash(state)
+    }
+    /// The pass, in games where a player passes when he has no move: [`crate::Playthrough`]
+    /// offers it when [`RepetitionRule::ForbidThird`] forbids every move. `None` by default.
+    fn pass(&self, _state: &Self::State) -> Option<Self::Move> {
+        None
+    }
     /// How a game that ends by [`RepetitionRule::DrawOnThird`] in `state` ends: a draw, unless
     /// the game scores every ending (Schada).
     fn ending_by_repetition(&self, _state: &Self::State) -> Outcome {
@@ -210,6 +222,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The cells a person clicks for `mv`, and what it changes.
     fn move_view(&self, state: &Self::State, mv: Self::Move) -> MoveView;
+    /// [`Game::move_view`] as `viewer` may see it before the move is made (what a player is
+    /// offered). Games that hide something must not tell there what the move will reveal
+    /// (Trangalla: whether a jumped piece is the king, removed, or a soldier, flipped).
+    fn move_view_for(&self, state: &Self::State, mv: Self::Move, _viewer: Viewer) -> MoveView {
+        self.move_view(state, mv)
+    }
     /// The position as `viewer` may see it.
     fn position_view(&self, state: &Self::State, viewer: Viewer) -> PositionView;
     /// The text of a move made by `mover` as `viewer` may see it. Games that hide nothing in
@@ -220,16 +238,25 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     // Hidden information.
 
-    /// A full state drawn at random among those `player` cannot tell from `state` (what a
-    /// search for `player` may look at). Games that hide nothing return the state itself;
-    /// games that hide something override this and set [`Facts::hidden_information`].
+    /// What `player` knows of `state`: a state of the same type in which whatever `player`
+    /// may not see is marked unknown (an observation). It is all a search for `player` may be
+    /// given: [`Game::determinize`] completes it. Games that hide nothing return the state.
+    fn observation(&self, state: &Self::State, _player: Player) -> Self::State {
+        state.clone()
+    }
+
+    /// A full state drawn at random among those consistent with `observation` (made by
+    /// [`Game::observation`] for `player`): what a search may look at. It reads the observation
+    /// only. Games that hide nothing return it as it is; games that hide something override
+    /// this, [`Game::observation`] and [`Game::move_view_for`], and set
+    /// [`Facts::hidden_information`].
     fn determinize(
         &self,
-        state: &Self::State,
+        observation: &Self::State,
         _player: Player,
         _rng: &mut dyn RngCore,
     ) -> Self::State {
-        state.clone()
+        observation.clone()
     }
 }
 

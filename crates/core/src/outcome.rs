@@ -33,10 +33,12 @@ pub enum Reason {
     Powerless,
     /// A win that counts twice (Kamelen's camel on the enemy home-field); the score says 2-0.
     DoubleWin,
+    /// Both kings have been taken, so neither player can win (Trangalla): a draw.
+    NoKings,
 }
 
 impl Reason {
-    const ALL: [Reason; 13] = [
+    const ALL: [Reason; 14] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -50,6 +52,7 @@ impl Reason {
         Reason::TooFewPieces,
         Reason::Powerless,
         Reason::DoubleWin,
+        Reason::NoKings,
     ];
 
     /// The stable key of this reason.
@@ -68,6 +71,7 @@ impl Reason {
             Reason::TooFewPieces => "too few pieces",
             Reason::Powerless => "no piece able to win",
             Reason::DoubleWin => "double win",
+            Reason::NoKings => "no kings",
         }
     }
 }
@@ -194,6 +198,7 @@ impl fmt::Display for Outcome {
             }
             (None, Reason::TooFewPieces) => write!(f, "draw: both have too few pieces left")?,
             (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
+            (None, Reason::NoKings) => write!(f, "draw: both kings have been taken")?,
             (Some(p), reason) => write!(f, "{p} wins by {reason}")?,
             (None, reason) => write!(f, "draw by {reason}")?,
         }

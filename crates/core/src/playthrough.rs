@@ -11,7 +11,8 @@ pub struct Playthrough<G: Game> {
     state: G::State,
     moves: Vec<G::Move>,
     texts: Vec<String>,
-    /// `hashes[i]` is the hash of the position after `i` moves.
+    /// `hashes[i]` is the repetition hash ([`Game::repetition_hash`]) of the position after
+    /// `i` moves.
     hashes: Vec<u64>,
     /// The position before the last move.
     previous: Option<G::State>,
@@ -27,7 +28,7 @@ impl<G: Game> Playthrough<G> {
 
     /// A game from any position.
     pub fn from_state(game: G, start: G::State) -> Self {
-        let hash = game.hash(&start);
+        let hash = game.repetition_hash(&start);
         Playthrough {
             state: start.clone(),
             start,
@@ -94,20 +95,25 @@ impl<G: Game> Playthrough<G> {
         status
     }
 
-    /// The legal moves now, after the repetition rule; none once the game is over.
+    /// The legal moves now, after the repetition rule; none once the game is over. When
+    /// [`RepetitionRule::ForbidThird`] forbids every move, the game's pass (if it has one) is
+    /// the only move.
     pub fn legal_moves(&self, moves: &mut Vec<G::Move>) {
         moves.clear();
         if self.status().is_over() {
             return;
         }
         self.game.legal_moves(&self.state, moves);
-        if self.game.facts().repetition == RepetitionRule::ForbidThird {
+        if self.game.facts().repetition == RepetitionRule::ForbidThird && !moves.is_empty() {
             moves.retain(|&m| {
                 let mut next = self.state.clone();
                 self.game.play_unchecked(&mut next, m);
-                let h = self.game.hash(&next);
+                let h = self.game.repetition_hash(&next);
                 self.hashes.iter().filter(|&&x| x == h).count() < 2
             });
+            if moves.is_empty() {
+                moves.extend(self.game.pass(&self.state));
+            }
         }
     }
 
@@ -128,7 +134,7 @@ impl<G: Game> Playthrough<G> {
         self.game.play_unchecked(&mut self.state, mv);
         self.moves.push(mv);
         self.texts.push(text);
-        self.hashes.push(self.game.hash(&self.state));
+        self.hashes.push(self.game.repetition_hash(&self.state));
         Ok(())
     }
 
@@ -140,7 +146,22 @@ impl<G: Game> Playthrough<G> {
                 format!("the game is over ({outcome})"),
             ));
         }
-        let mv = self.game.parse_move(&self.state, text)?;
+        let mv = match self.game.parse_move(&self.state, text) {
+            Ok(mv) => mv,
+            // A move that only the history makes legal: the pass the repetition ban forces.
+            Err(error) => {
+                let mut legal = Vec::new();
+                self.legal_moves(&mut legal);
+                legal
+                    .into_iter()
+                    .find(|&m| {
+                        self.game
+                            .move_text(&self.state, m)
+                            .eq_ignore_ascii_case(text.trim())
+                    })
+                    .ok_or(error)?
+            }
+        };
         self.play(mv)?;
         Ok(mv)
     }

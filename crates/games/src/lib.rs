@@ -13,6 +13,7 @@ pub mod schada;
 pub mod shakti;
 pub mod sjekkers;
 pub mod straat;
+pub mod trangalla;
 
 /// Hands every ruleset to `visitor`, in the order `denkmeter list` shows them: the one place
 /// the workspace learns of the games. A new game adds one line here.
@@ -25,4 +26,5 @@ pub fn visit_rulesets<V: RulesetVisitor>(visitor: &mut V) {
     kamelen::rulesets(visitor);
     fort_chitral::rulesets(visitor);
     straat::rulesets(visitor);
+    trangalla::rulesets(visitor);
 }
