@@ -244,6 +244,13 @@ fn finish(mut board: Position, piece: char, end: Square, side: Side) -> Position
 /// Every jump route of the piece on `start` that may stop where it ends (the prefixes of longer
 /// routes included), in the order found.
 pub fn jump_routes(board: &Position, start: Square) -> Vec<Route> {
+    jump_routes_with(board, start, true)
+}
+
+/// [`jump_routes`], with or without the two limits that the amended rulings add ("never jumps
+/// over the same point twice, and never lands on a point it has jumped over"). Without them is
+/// only for the test that shows they never change anything.
+pub fn jump_routes_with(board: &Position, start: Square, extra_limits: bool) -> Vec<Route> {
     let piece = board.get(start).unwrap_or(EMPTY);
     let Some(side) = side_of(piece) else {
         return Vec::new();
@@ -256,34 +263,39 @@ pub fn jump_routes(board: &Position, start: Square) -> Vec<Route> {
     let mut landings = Vec::new();
     let mut jumped_over = Vec::new();
     let mut enemies = BTreeSet::new();
-    extend_route(
-        &during,
+    let mut route = RouteSoFar {
         piece,
         side,
         start,
-        start,
-        &mut landings,
-        &mut jumped_over,
-        &mut enemies,
-        &mut routes,
-    );
+        extra_limits,
+        landings: &mut landings,
+        jumped_over: &mut jumped_over,
+        enemies: &mut enemies,
+    };
+    extend_route(&during, start, &mut route, &mut routes);
     routes
+}
+
+/// What a route being built carries: the moving piece, its side and start, and what it has done.
+struct RouteSoFar<'a> {
+    piece: char,
+    side: Side,
+    start: Square,
+    extra_limits: bool,
+    landings: &'a mut Vec<Square>,
+    jumped_over: &'a mut Vec<Square>,
+    enemies: &'a mut BTreeSet<Square>,
 }
 
 /// Tries every jump from `at` (the current end of the route, with `during` the board carrying
 /// the effects made so far), records each route that may stop there, and goes on.
-#[allow(clippy::too_many_arguments)]
 fn extend_route(
     during: &Position,
-    piece: char,
-    side: Side,
-    start: Square,
     at: Square,
-    landings: &mut Vec<Square>,
-    jumped_over: &mut Vec<Square>,
-    enemies: &mut BTreeSet<Square>,
+    route: &mut RouteSoFar<'_>,
     routes: &mut Vec<Route>,
 ) {
+    let (piece, side, start) = (route.piece, route.side, route.start);
     // rulings "Jump": "in any of the six directions" (rules: "in any direction, backward
     // included").
     for direction in ALL_DIRECTIONS {
@@ -301,7 +313,7 @@ fn extend_route(
             continue;
         }
         // "A route never lands on a point it has already visited (its start counts as visited)".
-        if land == start || landings.contains(&land) {
+        if land == start || route.landings.contains(&land) {
             continue;
         }
         // rulings "Jump" (as amended in the worktree): a route "never jumps over the same point
@@ -310,7 +322,9 @@ fn extend_route(
         // a jumped point never has it, and only one line through a jumped point joins two points
         // of the start's parity, so jumping it again would land on a visited point. The checks
         // are written out all the same, and `reference_trangalla.rs` shows they never bind.
-        if jumped_over.contains(&over) || jumped_over.contains(&land) {
+        if route.extra_limits
+            && (route.jumped_over.contains(&over) || route.jumped_over.contains(&land))
+        {
             continue;
         }
         // "Effects, as each jump is made": a jumped enemy soldier is flipped at once; a jumped
@@ -319,45 +333,35 @@ fn extend_route(
         let mut next = during.clone();
         let mut newly_enemy = false;
         if side_of(over_letter) == Some(side.other()) {
-            newly_enemy = enemies.insert(over);
+            newly_enemy = route.enemies.insert(over);
             if is_king(over_letter) {
                 next.set(over, EMPTY);
             } else {
                 next.set(over, soldier_of(side));
             }
         }
-        landings.push(land);
-        jumped_over.push(over);
+        route.landings.push(land);
+        route.jumped_over.push(over);
         // "it may not stop on the mover's own home point (White a1, Black e5); it may land there
         // and jump on".
         if land != home(side) {
             routes.push(Route {
                 start,
-                landings: landings.clone(),
-                enemies_jumped: enemies.clone(),
-                jumped_over: jumped_over.clone(),
+                landings: route.landings.clone(),
+                enemies_jumped: route.enemies.clone(),
+                jumped_over: route.jumped_over.clone(),
                 after: finish(next.clone(), piece, land, side),
             });
         }
         // "landing on the mover's goal point (White e5, Black a1) ends the route: no further
         // jump."
         if land != goal(side) {
-            extend_route(
-                &next,
-                piece,
-                side,
-                start,
-                land,
-                landings,
-                jumped_over,
-                enemies,
-                routes,
-            );
+            extend_route(&next, land, route, routes);
         }
-        landings.pop();
-        jumped_over.pop();
+        route.landings.pop();
+        route.jumped_over.pop();
         if newly_enemy {
-            enemies.remove(&over);
+            route.enemies.remove(&over);
         }
     }
 }
