@@ -198,6 +198,7 @@ fn the_fast_rules_agree_with_the_independent_reference() {
         "straat",
         "straat-diagonal",
         "straat-flip",
+        "trangalla",
     ] {
         assert!(
             compare.rulesets.contains(&ruleset),

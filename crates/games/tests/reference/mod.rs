@@ -1,8 +1,9 @@
 //! An independent, deliberately slow and plain reference implementation of the rules of Schada,
-//! Kamelen, Fort Chitral and Straat, written from the rules texts only
+//! Kamelen, Fort Chitral, Straat and Trangalla, written from the rules texts only
 //! (`/work/shared/rules/README.md`, `schada.md`, `schada-board.txt`, `kamelen.md`,
-//! `fort-chitral.md`, `straat.md`), the rulings of issue 9 (`tests/reference/rulings.md`) and the
-//! Straat rulings (`tests/reference/rulings-straat.md`). Its only purpose is to cross-check the
+//! `fort-chitral.md`, `straat.md`, `trangalla.md`), the rulings of issue 9
+//! (`tests/reference/rulings.md`), the Straat rulings (`tests/reference/rulings-straat.md`) and
+//! the Trangalla rulings (`tests/reference/rulings-trangalla.md`). Its only purpose is to cross-check the
 //! fast implementation in `src/`, which it
 //! never looks at. Standard library only; clarity over speed.
 //!
@@ -15,6 +16,7 @@ pub mod fort_chitral;
 pub mod kamelen;
 pub mod schada;
 pub mod straat;
+pub mod trangalla;
 
 /// A square as (file, rank), both counted from 0: a1 is (0, 0), b1 is (1, 0), a2 is (0, 1).
 /// (the rulings (tests/reference/rulings.md) "Common": files a, b, c, ... from White's left, rank 1 is White's first rank.)
@@ -300,6 +302,9 @@ enum Rules {
     /// Straat has its own board type (a tile is a letter and maybe a `*`), so the methods of
     /// [`Reference`] hand it over to `straat.rs` before the shared char grid is used.
     Straat(straat::Straat),
+    /// Trangalla's positions carry a setup flag (` setup`), so, like Straat, it is handed over to
+    /// `trangalla.rs` before the shared char grid is used.
+    Trangalla,
 }
 
 /// The reference rules of one ruleset, with the Schada board when it is Schada.
@@ -312,7 +317,7 @@ pub struct Reference {
 impl Reference {
     /// `ruleset`: `schada`, `kamelen`, `kamelen-11x12`, `kamelen-11x13`, `fort-chitral`,
     /// `fort-chitral-orthogonal`, `fort-chitral-no-loss-at-three`, `straat`, `straat-diagonal`,
-    /// `straat-flip`. `board`: the text of a Schada board file (Schada only); `None` is the
+    /// `straat-flip`, `trangalla`. `board`: the text of a Schada board file (Schada only); `None` is the
     /// shipped reconstruction. A bad board file gives an error naming its line (`line 12: ...`).
     pub fn new(ruleset: &str, board: Option<&str>) -> Result<Reference, String> {
         let rules = match ruleset {
@@ -335,6 +340,7 @@ impl Reference {
                 loss_below_four: false,
             }),
             "straat" | "straat-diagonal" | "straat-flip" => Rules::Straat(straat_rules(ruleset)?),
+            "trangalla" => Rules::Trangalla,
             other => return Err(format!("unknown ruleset {other:?}")),
         };
         Ok(Reference {
@@ -348,6 +354,9 @@ impl Reference {
         if let Rules::Straat(_) = &self.rules {
             return straat::print(&straat::start());
         }
+        if let Rules::Trangalla = &self.rules {
+            return trangalla::print(&trangalla::start());
+        }
         print_position(&self.start_position())
     }
 
@@ -357,6 +366,7 @@ impl Reference {
             Rules::Kamelen(game) => game.start(),
             Rules::FortChitral(_) => fort_chitral::start(),
             Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
+            Rules::Trangalla => unreachable!("Trangalla positions are handled in trangalla.rs"),
         }
     }
 
@@ -366,6 +376,7 @@ impl Reference {
             Rules::Kamelen(game) => game.parse(position),
             Rules::FortChitral(_) => fort_chitral::parse(position),
             Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
+            Rules::Trangalla => unreachable!("Trangalla positions are handled in trangalla.rs"),
         }
     }
 
@@ -376,6 +387,7 @@ impl Reference {
             Rules::Kamelen(game) => game.successors(position),
             Rules::FortChitral(game) => game.successors(position),
             Rules::Straat(_) => unreachable!("Straat boards are not char grids"),
+            Rules::Trangalla => unreachable!("Trangalla positions are handled in trangalla.rs"),
         };
         unique_moves(moves)
     }
@@ -386,6 +398,16 @@ impl Reference {
             let board = game.parse(position)?;
             let mut texts: Vec<String> = game
                 .successors(&board)
+                .into_iter()
+                .map(|(text, _)| text)
+                .collect();
+            texts.sort();
+            texts.dedup();
+            return Ok(texts);
+        }
+        if let Rules::Trangalla = &self.rules {
+            let state = trangalla::parse(position)?;
+            let mut texts: Vec<String> = trangalla::successors(&state)
                 .into_iter()
                 .map(|(text, _)| text)
                 .collect();
@@ -412,6 +434,17 @@ impl Reference {
             }
             return Err(format!("{mv:?} is not a legal move in {position:?}"));
         }
+        if let Rules::Trangalla = &self.rules {
+            // Only the canonical text of a move (rulings-trangalla.md "A move") is accepted, so
+            // that a fast side writing another route of the move is caught.
+            let before = trangalla::parse(position)?;
+            for (text, after) in trangalla::successors(&before) {
+                if text == mv {
+                    return Ok(trangalla::print(&after));
+                }
+            }
+            return Err(format!("{mv:?} is not a legal move in {position:?}"));
+        }
         let before = self.parse(position)?;
         for (text, after) in self.successors(&before) {
             if text == mv {
@@ -426,24 +459,31 @@ impl Reference {
             let board = game.parse(position)?;
             return Ok(game.perft(&board, depth));
         }
+        if let Rules::Trangalla = &self.rules {
+            return Ok(trangalla::perft(&trangalla::parse(position)?, depth));
+        }
         let position = self.parse(position)?;
         Ok(perft_count(&position, depth, &|p| self.successors(p)))
     }
 
     /// `None` while the game goes on; else `1-0`, `0-1` or `1/2-1/2`, followed by ` double` for a
     /// Kamelen double win and, for Schada, by ` W-B`, the goal-line points of White and Black;
-    /// for Straat by ` W-B`, each player's streets (front plus back), `None` while a cell is empty.
+    /// for Straat by ` W-B`, each player's streets (front plus back), `None` while a cell is empty;
+    /// for Trangalla the result alone (a king on its goal, both kings gone, neither can move).
     pub fn outcome(&self, position: &str) -> Result<Option<String>, String> {
         if let Rules::Straat(game) = &self.rules {
             let board = game.parse(position)?;
             return Ok(game.outcome(&board));
+        }
+        if let Rules::Trangalla = &self.rules {
+            return Ok(trangalla::outcome(&trangalla::parse(position)?));
         }
         let position = self.parse(position)?;
         Ok(match &self.rules {
             Rules::Schada(board) => schada::outcome(board, &position),
             Rules::Kamelen(game) => game.outcome(&position),
             Rules::FortChitral(game) => game.outcome(&position),
-            Rules::Straat(_) => unreachable!("handled above"),
+            Rules::Straat(_) | Rules::Trangalla => unreachable!("handled above"),
         })
     }
 }
