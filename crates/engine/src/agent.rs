@@ -21,8 +21,14 @@ pub enum Agent {
     Random,
     /// The computer opponent at a level, 1 to [`MAX_LEVEL`] (see [`level_limits`]).
     Computer(u8),
-    /// Monte Carlo tree search with these limits (`nodes` counts iterations).
+    /// Monte Carlo tree search with these limits (`nodes` counts iterations). In a game that
+    /// hides something it searches one state drawn from what the player knows (a single
+    /// determinization).
     Mcts(Limits),
+    /// Information-set Monte Carlo tree search with these limits (`nodes` counts iterations):
+    /// a new drawing of the hidden part at every iteration, one shared tree. The computer's
+    /// search in games that hide something; the same as [`Agent::Mcts`] in the others.
+    Ismcts(Limits),
     /// Alpha-beta search with these limits.
     AlphaBeta(Limits),
 }
@@ -49,7 +55,7 @@ pub fn level_limits(level: u8) -> Option<Limits> {
 
 /// Agent text that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read player {text:?}: {reason}; expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), or mcts:LIMITS or ab:LIMITS where LIMITS are comma-separated: a number (iterations for mcts, depth for ab), dDEPTH, nNODES, SECONDSs or MILLISECONDSms, e.g. mcts:2000, ab:6, ab:d8,1.5s")]
+#[error("cannot read player {text:?}: {reason}; expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), or mcts:LIMITS, ismcts:LIMITS or ab:LIMITS where LIMITS are comma-separated: a number (iterations for mcts and ismcts, depth for ab), dDEPTH, nNODES, SECONDSs or MILLISECONDSms, e.g. mcts:2000, ab:6, ab:d8,1.5s")]
 pub struct AgentError {
     pub text: String,
     pub reason: String,
@@ -61,7 +67,7 @@ impl Agent {
         match *self {
             Agent::Random => None,
             Agent::Computer(level) => level_limits(level),
-            Agent::Mcts(limits) | Agent::AlphaBeta(limits) => Some(limits),
+            Agent::Mcts(limits) | Agent::Ismcts(limits) | Agent::AlphaBeta(limits) => Some(limits),
         }
     }
 }
@@ -88,10 +94,13 @@ impl FromStr for Agent {
             ("mcts", Some(spec)) => parse_limits(spec, Bare::Nodes)
                 .map(Agent::Mcts)
                 .map_err(|r| bad(&r)),
+            ("ismcts", Some(spec)) => parse_limits(spec, Bare::Nodes)
+                .map(Agent::Ismcts)
+                .map_err(|r| bad(&r)),
             ("ab", Some(spec)) => parse_limits(spec, Bare::Depth)
                 .map(Agent::AlphaBeta)
                 .map_err(|r| bad(&r)),
-            ("mcts" | "ab", None) => Err(bad("a search needs at least one limit")),
+            ("mcts" | "ismcts" | "ab", None) => Err(bad("a search needs at least one limit")),
             _ => Err(bad("unknown kind of player")),
         }
     }
@@ -211,6 +220,10 @@ impl fmt::Display for Agent {
                 f.write_str("mcts:")?;
                 write_limits(f, limits, Bare::Nodes)
             }
+            Agent::Ismcts(limits) => {
+                f.write_str("ismcts:")?;
+                write_limits(f, limits, Bare::Nodes)
+            }
             Agent::AlphaBeta(limits) => {
                 f.write_str("ab:")?;
                 write_limits(f, limits, Bare::Depth)
@@ -317,6 +330,9 @@ mod tests {
             limits()
                 .prop_filter("MCTS has no depth", |l| l.depth.is_none())
                 .prop_map(Agent::Mcts),
+            limits()
+                .prop_filter("iterations or time", |l| l.depth.is_none())
+                .prop_map(Agent::Ismcts),
             limits().prop_map(Agent::AlphaBeta),
         ]
     }

@@ -15,6 +15,7 @@ use denkmeter_core::{
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::ismcts;
 use crate::mcts::{self, MctsConfig};
 use crate::{search, Agent};
 
@@ -54,6 +55,9 @@ pub trait AnySession: Debug + Send + Sync {
     /// The status, counting repetition and endings by agreement.
     fn status(&self) -> Status;
     fn legal_moves(&self) -> Vec<LegalMove>;
+    /// The legal moves as `viewer` may see them before they are made (see
+    /// [`Game::move_view_for`]): what the player to move is offered.
+    fn legal_moves_for(&self, viewer: Viewer) -> Vec<LegalMove>;
     /// Plays a move given as text; returns its text as the game writes it.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
     /// The moves so far, as written.
@@ -70,8 +74,10 @@ pub trait AnySession: Debug + Send + Sync {
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
     /// The agent's choice for the side to move, as text; `None` if there is no move. A search
-    /// in a hidden-information game looks at a state drawn from what the mover sees. The same
-    /// seed gives the same move whenever the agent's limits do not depend on the clock.
+    /// is given only what the mover knows ([`Game::observation`]): in a game that hides
+    /// something the computer runs information-set MCTS over it; `mcts:` and `ab:` search one
+    /// state drawn from it. The same seed gives the same move whenever the agent's limits do
+    /// not depend on the clock.
     fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String>;
     fn record(&self, tags: &[(&str, &str)]) -> Record;
     fn box_clone(&self) -> Box<dyn AnySession>;
@@ -156,6 +162,10 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn legal_moves(&self) -> Vec<LegalMove> {
+        self.legal_moves_for(Viewer::Everyone)
+    }
+
+    fn legal_moves_for(&self, viewer: Viewer) -> Vec<LegalMove> {
         let game = self.0.game();
         let state = self.0.state();
         let mut moves = Vec::new();
@@ -164,7 +174,7 @@ impl<G: Game> AnySession for Session<G> {
             .into_iter()
             .map(|m| LegalMove {
                 text: game.move_text(state, m),
-                view: game.move_view(state, m),
+                view: game.move_view_for(state, m, viewer),
             })
             .collect()
     }
@@ -196,10 +206,14 @@ impl<G: Game> AnySession for Session<G> {
         let game = self.0.game();
         let (before, mv) = self.0.last_move()?;
         let text = game.move_text(before, mv);
-        Some(LegalMove {
-            text: game.move_text_for(&text, game.to_move(before), viewer),
-            view: game.move_view(before, mv),
-        })
+        let shown = game.move_text_for(&text, game.to_move(before), viewer);
+        // A move whose text is hidden (a secret setup move) shows no cells either.
+        let view = if shown == text {
+            game.move_view(before, mv)
+        } else {
+            MoveView::default()
+        };
+        Some(LegalMove { text: shown, view })
     }
 
     fn start_position(&self) -> String {
@@ -228,17 +242,24 @@ impl<G: Game> AnySession for Session<G> {
                 use rand::seq::SliceRandom;
                 *legal.choose(&mut rng)?
             }
-            Agent::Computer(_) | Agent::Mcts(_) | Agent::AlphaBeta(_) => {
+            Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta(_) => {
                 let limits = agent.limits()?;
-                let state = if game.facts().hidden_information {
-                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
-                    game.determinize(self.0.state(), self.0.to_move(), &mut rng)
-                } else {
-                    self.0.state().clone()
-                };
+                let mover = self.0.to_move();
+                // What the mover knows: the search is never given the true state.
+                let observation = game.observation(self.0.state(), mover);
+                let config = MctsConfig::new(limits, seed);
                 let best = match agent {
-                    Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
-                    _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
+                    Agent::Computer(_) | Agent::Ismcts(_) if game.facts().hidden_information => {
+                        ismcts::search(game, &observation, mover, &config)?.best
+                    }
+                    _ => {
+                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+                        let state = game.determinize(&observation, mover, &mut rng);
+                        match agent {
+                            Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
+                            _ => mcts::search(game, &state, &config)?.best,
+                        }
+                    }
                 };
                 // The search ignores the game's history; never choose a move the repetition
                 // rule forbids.

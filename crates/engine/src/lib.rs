@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod dynamic;
+pub mod ismcts;
 mod limits;
 pub mod matches;
 pub mod mcts;

@@ -67,7 +67,7 @@ pub fn rulesets(visitor: &mut impl RulesetVisitor) {
 }
 
 /// Random playouts longer than this are cut off and scored by the evaluation.
-const PLAYOUT_LIMIT: usize = 80;
+const PLAYOUT_LIMIT: usize = 12;
 
 const FACTS: Facts = Facts {
     hidden_information: true,

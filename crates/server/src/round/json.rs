@@ -341,7 +341,7 @@ pub fn game_view(
     let mine = seat == Some(session.to_move());
     let legal_moves = if replay.is_none() && mine && !over {
         session
-            .legal_moves()
+            .legal_moves_for(viewer)
             .into_iter()
             .map(MoveJson::of_legal)
             .collect()

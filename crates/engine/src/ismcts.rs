@@ -1,0 +1,198 @@
+//! Information-set Monte Carlo tree search (single observer): the search for games that hide
+//! something. It is given an *observation* (what the searching player knows, see
+//! [`Game::observation`]), never the true state. Every iteration draws a full state consistent
+//! with it ([`Game::determinize`]) and walks one shared tree of moves, using only the moves
+//! legal in that drawing; a move's statistics are therefore shared by every drawing where it is
+//! possible. Selection is UCB1 with availability counts: a child's exploration term counts the
+//! iterations in which it could have been chosen, not all of its parent's.
+//!
+//! Reproducible: the same seed and iteration budget give the same move.
+
+use std::time::Instant;
+
+use denkmeter_core::{Game, Player, Status};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::mcts::{playout, MctsConfig, DEFAULT_ITERATIONS};
+use crate::search::eval::score_of_value;
+use crate::search::SearchResult;
+
+#[derive(Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    parent: u32,
+    /// The player who made the move into this node.
+    mover: Player,
+    visits: u32,
+    /// The iterations in which this node's move was legal when its parent was left.
+    available: u32,
+    /// Sum of rewards for `mover`.
+    value: f64,
+    children: Vec<u32>,
+}
+
+/// Runs ISMCTS for `player`, who knows `observation`, and returns the most visited move, or
+/// `None` if the observation shows no legal move. `config.limits.nodes` counts iterations.
+pub fn search<G: Game>(
+    game: &G,
+    observation: &G::State,
+    player: Player,
+    config: &MctsConfig,
+) -> Option<SearchResult<G::Move>> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+    // The player's own moves do not depend on what he cannot see: any drawing gives them.
+    let mut root_moves = Vec::new();
+    game.legal_moves(
+        &game.determinize(observation, player, &mut rng),
+        &mut root_moves,
+    );
+    if root_moves.is_empty() {
+        return None;
+    }
+    if root_moves.len() == 1 {
+        return Some(SearchResult {
+            best: root_moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        });
+    }
+    let mut nodes: Vec<Node<G::Move>> = vec![Node {
+        mv: None,
+        parent: u32::MAX,
+        mover: player.opponent(),
+        visits: 0,
+        available: 0,
+        value: 0.0,
+        children: Vec::new(),
+    }];
+    let started = Instant::now();
+    let mut moves = Vec::new();
+    let mut untried = Vec::new();
+    let mut iterations = 0u64;
+    loop {
+        if config.limits.nodes.is_some_and(|n| iterations >= n) {
+            break;
+        }
+        if iterations % 64 == 0 && config.limits.time.is_some_and(|t| started.elapsed() >= t) {
+            break;
+        }
+        if config.limits.nodes.is_none()
+            && config.limits.time.is_none()
+            && iterations >= DEFAULT_ITERATIONS
+        {
+            break;
+        }
+        iterations += 1;
+
+        // A full state the player cannot tell from what he knows.
+        let mut position = game.determinize(observation, player, &mut rng);
+        let mut current = 0usize;
+        let mut terminal = None;
+        loop {
+            if let Status::Over(outcome) = game.status(&position) {
+                terminal = Some(outcome.value_for(Player::White));
+                break;
+            }
+            game.legal_moves(&position, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            // Expansion: a move legal here that the tree does not hold yet.
+            untried.clear();
+            untried.extend(moves.iter().copied().filter(|&m| {
+                !nodes[current]
+                    .children
+                    .iter()
+                    .any(|&c| nodes[c as usize].mv == Some(m))
+            }));
+            let mover = game.to_move(&position);
+            if let Some(&mv) = untried.choose(&mut rng) {
+                let id = nodes.len() as u32;
+                nodes.push(Node {
+                    mv: Some(mv),
+                    parent: current as u32,
+                    mover,
+                    visits: 0,
+                    available: 1,
+                    value: 0.0,
+                    children: Vec::new(),
+                });
+                for k in 0..nodes[current].children.len() {
+                    let c = nodes[current].children[k] as usize;
+                    if nodes[c].mv.is_some_and(|m| moves.contains(&m)) {
+                        nodes[c].available += 1;
+                    }
+                }
+                nodes[current].children.push(id);
+                game.play_unchecked(&mut position, mv);
+                current = id as usize;
+                break;
+            }
+            // Selection among the children legal in this drawing.
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for k in 0..nodes[current].children.len() {
+                let c = nodes[current].children[k];
+                let child = &mut nodes[c as usize];
+                let Some(mv) = child.mv else { continue };
+                if !moves.contains(&mv) {
+                    continue;
+                }
+                child.available += 1;
+                let n = f64::from(child.visits.max(1));
+                let score = child.value / n
+                    + config.exploration * (f64::from(child.available).ln() / n).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = Some((c, mv));
+                }
+            }
+            let Some((child, mv)) = best else { break };
+            game.play_unchecked(&mut position, mv);
+            current = child as usize;
+        }
+
+        // Simulation: the value for White.
+        let white_value = match terminal {
+            Some(v) => v,
+            None => match game.status(&position) {
+                Status::Over(o) => o.value_for(Player::White),
+                Status::Ongoing => playout(game, &mut position, &mut moves, &mut rng),
+            },
+        };
+
+        // Backpropagation.
+        let mut at = current as u32;
+        while at != u32::MAX {
+            let node = &mut nodes[at as usize];
+            node.visits += 1;
+            node.value += match node.mover {
+                Player::White => white_value,
+                Player::Black => 1.0 - white_value,
+            };
+            at = node.parent;
+        }
+    }
+    // The most visited move legal in the observation, ties broken by the mean value.
+    let best = nodes[0]
+        .children
+        .iter()
+        .filter_map(|&c| {
+            let n = &nodes[c as usize];
+            let mv = n.mv?;
+            root_moves
+                .contains(&mv)
+                .then(|| (mv, n.visits, n.value / f64::from(n.visits.max(1))))
+        })
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)));
+    let (best, _, value) = best.unwrap_or((root_moves[0], 0, 0.5));
+    Some(SearchResult {
+        best,
+        score: score_of_value(value),
+        depth: 0,
+        nodes: iterations,
+    })
+}
