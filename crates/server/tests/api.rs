@@ -285,6 +285,8 @@ on_both_databases!(
     list_and_view_agree_on_a_finished_start,
     tokens_are_stored_as_hashes,
     a_game_on_an_uploaded_board_keeps_its_board,
+    hidden_kings_reach_nobody,
+    a_hidden_king_against_the_computer,
 );
 
 mod postgres_only {
@@ -1409,5 +1411,224 @@ async fn a_game_on_an_uploaded_board_keeps_its_board(db: &str) {
     assert_eq!(view["moves"][0], "a2-a4");
     let (status, _) = server.play(&id, &tokens["black"], "h7-h5").await;
     assert_eq!(status, StatusCode::OK);
+    server.stop().await;
+}
+
+/// Everything one client of a Trangalla game receives, normalised (the game's id, versions
+/// and times removed), as lines of text.
+#[derive(Default)]
+struct Received(Vec<String>);
+
+impl Received {
+    fn json(&mut self, id: &str, mut value: Value) {
+        fn scrub(value: &mut Value) {
+            match value {
+                Value::Object(map) => {
+                    for key in ["id", "version", "updated_at"] {
+                        map.remove(key);
+                    }
+                    map.values_mut().for_each(scrub);
+                }
+                Value::Array(items) => items.iter_mut().for_each(scrub),
+                _ => {}
+            }
+        }
+        scrub(&mut value);
+        self.text(id, &value.to_string());
+    }
+
+    fn text(&mut self, id: &str, text: &str) {
+        self.0.push(text.replace(id, "ID"));
+    }
+}
+
+/// Plays a Trangalla game between two people, the kings on `kings`, then `moves`, with a
+/// spectator watching; every client reads its view, the replays, the record, the diagram, the
+/// game list, its socket and an error after every move. Returns what White, Black and the
+/// spectator received before the end, and the record everyone gets once White resigns.
+async fn trangalla_seen(
+    server: &Server,
+    kings: [&str; 2],
+    moves: &[&str],
+) -> ([Received; 3], String) {
+    let (id, tokens) = server.create("trangalla", human(), human()).await;
+    let seats = [Some(&tokens["white"]), Some(&tokens["black"]), None];
+    let mut sockets = Vec::new();
+    for token in seats {
+        sockets.push(open_socket(server, &id, token).await);
+    }
+    let mut seen: [Received; 3] = Default::default();
+    let all: Vec<String> = kings
+        .iter()
+        .map(|k| format!("K@{k}"))
+        .chain(moves.iter().map(|m| m.to_string()))
+        .collect();
+    for ply in 0..=all.len() {
+        for (k, token) in seats.iter().enumerate() {
+            let query = token
+                .and_then(Value::as_str)
+                .map(|t| format!("?token={t}"))
+                .unwrap_or_default();
+            let join = if query.is_empty() { "?" } else { "&" };
+            loop {
+                let view = next_view(&mut sockets[k]).await;
+                let at = view["ply"].as_u64();
+                seen[k].json(&id, view);
+                if at == Some(ply as u64) {
+                    break;
+                }
+            }
+            let (_, view) = server.get(&format!("/api/games/{id}{query}")).await;
+            seen[k].json(&id, view);
+            for replay in 0..ply {
+                let (_, view) = server
+                    .get(&format!("/api/games/{id}{query}{join}ply={replay}"))
+                    .await;
+                seen[k].json(&id, view);
+            }
+            for path in ["record.pgn", "diagram.svg"] {
+                let (_, _, text) = server
+                    .get_text(&format!("/api/games/{id}/{path}{query}"))
+                    .await;
+                let text: String = text
+                    .lines()
+                    .filter(|l| !l.starts_with("[Date") && !l.starts_with("[Time"))
+                    .collect();
+                seen[k].text(&id, &text);
+            }
+            let (_, list) = server.get("/api/games").await;
+            let mine: Vec<Value> = list
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| g["id"] == id.as_str())
+                .cloned()
+                .collect();
+            seen[k].json(&id, Value::Array(mine));
+            // A wrong move: its error must not depend on the kings either.
+            if let Some(token) = token {
+                let (_, error) = server.play(&id, token, "e5-a1").await;
+                seen[k].json(&id, error);
+            }
+        }
+        if let Some(mv) = all.get(ply) {
+            let mover = seats[ply % 2].unwrap();
+            let (status, view) = server.play(&id, mover, mv).await;
+            assert_eq!(status, StatusCode::OK, "{mv}: {view}");
+            seen[ply % 2].json(&id, view);
+        }
+    }
+    let (status, _) = server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": tokens["white"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, _, record) = server
+        .get_text(&format!("/api/games/{id}/record.pgn"))
+        .await;
+    (seen, record)
+}
+
+async fn hidden_kings_reach_nobody(db: &str) {
+    let server = Server::start(db).await;
+    // Steps only, so that no king is jumped and the three games look alike on the table.
+    let moves = ["c1-d1", "c5-b5", "d1-e1", "b5-a5", "b1-c1", "d5-c5"];
+    let ([white_a, black_a, watcher_a], record_a) =
+        trangalla_seen(&server, ["b2", "d4"], &moves).await;
+    // Black's king elsewhere: White and the spectator receive the very same bytes.
+    let ([white_b, black_b, watcher_b], _) = trangalla_seen(&server, ["b2", "e3"], &moves).await;
+    assert_eq!(white_a.0.len(), white_b.0.len());
+    for (a, b) in white_a.0.iter().zip(&white_b.0) {
+        assert_eq!(a, b, "White learns where Black's king is");
+    }
+    assert_eq!(
+        watcher_a.0, watcher_b.0,
+        "the spectator learns Black's king"
+    );
+    assert_ne!(
+        black_a.0, black_b.0,
+        "Black sees his own king (the test can fail)"
+    );
+    // White's king elsewhere: Black and the spectator receive the same bytes.
+    let ([white_c, black_c, watcher_c], _) = trangalla_seen(&server, ["a3", "d4"], &moves).await;
+    assert_eq!(black_a.0, black_c.0, "Black learns where White's king is");
+    assert_eq!(
+        watcher_a.0, watcher_c.0,
+        "the spectator learns White's king"
+    );
+    assert_ne!(white_a.0, white_c.0);
+    // What each is told, in so many words.
+    let white_text = white_a.0.join("\n");
+    assert!(white_text.contains("K@?"), "Black's setup move is hidden");
+    assert!(white_text.contains("\"kind\":\"unknown\""));
+    assert!(!black_a.0.join("\n").contains("K@b2"));
+    for line in &watcher_a.0 {
+        if let Ok(value) = serde_json::from_str::<Value>(line) {
+            for piece in value["pieces"].as_array().into_iter().flatten() {
+                assert_ne!(piece["kind"], "king", "the spectator sees a king: {line}");
+            }
+        }
+    }
+    // After the end everyone sees everything: the whole record, kings included.
+    assert!(
+        record_a.contains("K@b2") && record_a.contains("K@d4"),
+        "{record_a}"
+    );
+    server.stop().await;
+}
+
+async fn a_hidden_king_against_the_computer(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("trangalla", human(), computer(1)).await;
+    let (status, _) = server.play(&id, &tokens["white"], "K@b2").await;
+    assert_eq!(status, StatusCode::OK);
+    let view = server.wait_for_ply(&id, 2).await;
+    let mut received = vec![view.to_string()];
+    let query = format!("?token={}", tokens["white"].as_str().unwrap());
+    let mut ply = 2;
+    while ply < 12 {
+        let (_, view) = server.get(&format!("/api/games/{id}{query}")).await;
+        if view["status"] == "over" {
+            break;
+        }
+        let legal = view["legal_moves"].as_array().unwrap();
+        if legal.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        // No move on offer tells a king from a soldier.
+        assert!(legal.iter().all(|m| m["captured"] == json!([])), "{view}");
+        let mv = legal[0]["text"].as_str().unwrap().to_string();
+        let (status, answer) = server.play(&id, &tokens["white"], &mv).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        received.push(answer.to_string());
+        ply += 2;
+        let (_, view) = server.get(&format!("/api/games/{id}{query}")).await;
+        received.push(view.to_string());
+        if view["status"] == "over" {
+            break;
+        }
+        server.wait_for_ply(&id, ply).await;
+    }
+    let (_, view) = server.get(&format!("/api/games/{id}{query}")).await;
+    if view["status"] != "over" {
+        let joined = received.join("\n");
+        // The computer's setup move and king are never shown to White.
+        assert!(joined.contains("K@?"), "{joined}");
+        for line in &received {
+            let value: Value = serde_json::from_str(line).unwrap();
+            if value["status"] == "over" {
+                continue;
+            }
+            for piece in value["pieces"].as_array().into_iter().flatten() {
+                assert!(
+                    !(piece["owner"] == "black" && piece["kind"] == "king"),
+                    "{line}"
+                );
+            }
+        }
+    }
     server.stop().await;
 }
