@@ -1,14 +1,14 @@
 //! `denkmeter play`: a game in the terminal between people and the computer. The record is
 //! written after every move, so nothing is lost if the program is stopped.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use denkmeter_core::{Player, Status};
+use denkmeter_core::{Player, Status, Viewer};
 use denkmeter_engine::dynamic::AnySession;
 use denkmeter_engine::Agent;
 
@@ -174,25 +174,58 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut marked = Vec::new();
     let mut show_board = true;
+    // In a game that hides something the board is drawn as its viewer may see it: the one
+    // person at the table, each person in turn behind a "pass the device" screen, or a
+    // spectator when only computers play.
+    let hidden = game.facts().hidden_information;
+    let humans: Vec<Player> = Player::BOTH
+        .into_iter()
+        .filter(|p| matches!(seats[p.index()], Seat::Human))
+        .collect();
+    let mut shown_to: Option<Player> = None;
     loop {
+        let over = table.session.status().is_over();
+        let to_move = table.session.to_move();
+        let viewer = if !hidden || over {
+            Viewer::Everyone
+        } else {
+            match humans.as_slice() {
+                [] => Viewer::Spectator,
+                [one] => Viewer::Player(*one),
+                _ => Viewer::Player(to_move),
+            }
+        };
+        if hidden && !over && humans.len() == 2 && shown_to != Some(to_move) {
+            pass_the_device(to_move);
+            shown_to = Some(to_move);
+            if lines.next().is_none() {
+                outln!();
+                outln!(
+                    "End of input: the game is saved unfinished in {}.",
+                    table.path.display()
+                );
+                return table.save();
+            }
+            show_board = true;
+        }
         if show_board {
+            let last = table.session.last_move(viewer);
+            let marked: Vec<_> = last
+                .as_ref()
+                .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
+                .unwrap_or_default();
             outln!();
             out!(
                 "{}",
-                crate::draw::board(
-                    game.board(),
-                    &table.session.view(denkmeter_core::Viewer::Everyone),
-                    &marked
-                )
+                crate::draw::board(game.board(), &table.session.view(viewer), &marked)
             );
-            let moves = table.session.moves();
-            if let Some(last) = moves.last() {
+            if let Some(last) = last {
                 outln!(
-                    "Last move: {} {last} (move {})",
-                    !table.session.to_move(),
-                    moves.len()
+                    "Last move: {} {} (move {})",
+                    !to_move,
+                    last.text,
+                    table.session.moves().len()
                 );
             }
         }
@@ -211,7 +244,6 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     .session
                     .choose_move(&agent, seed.wrapping_add(ply))
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
-                outln!("{player} plays {mv}");
                 mv
             }
             Seat::Human => {
@@ -260,14 +292,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 }
             }
         };
-        let view_before = table.session.legal_moves();
         match table.session.play(&chosen) {
-            Ok(text) => {
-                marked = view_before
-                    .iter()
-                    .find(|m| m.text == text)
-                    .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
-                    .unwrap_or_default();
+            Ok(_) => {
+                if let Seat::Computer(_) = seat {
+                    // As the people at the table may see it (a hidden setup move is `K@?`).
+                    if let Some(shown) = table.session.last_move(viewer) {
+                        outln!("{player} plays {}", shown.text);
+                    }
+                }
                 table.save()?;
             }
             Err(error) => {
@@ -280,6 +312,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     table.save()?;
     outln!("Record saved to {}.", table.path.display());
     Ok(())
+}
+
+/// Hides the board before `player` takes the device: the screen is cleared (on a terminal)
+/// and the program waits for Enter.
+fn pass_the_device(player: Player) {
+    if std::io::stdout().is_terminal() {
+        out!("\x1b[2J\x1b[H");
+    }
+    outln!();
+    out!("Pass the device to {player}; {player}, press Enter when nobody else is looking. ");
+    std::io::stdout().flush().ok();
 }
 
 fn print_moves(session: &dyn AnySession) {

@@ -191,3 +191,88 @@ fn record_check_names_the_first_illegal_move() {
     let err = stderr(&out);
     assert!(err.contains("move 2. A5-B6 (White)"), "{err}");
 }
+
+/// Hot-seat Trangalla: each person sees the board only after the device is passed, with his
+/// own king and not the other's.
+#[test]
+fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &[
+            "play",
+            "trangalla",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--record",
+            path_text,
+        ],
+        "\nK@b2\n\nK@d4\n\nc1-d1\n\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let screens: Vec<&str> = text.split("Pass the device to ").skip(1).collect();
+    assert_eq!(screens.len(), 4, "{text}");
+    // Black's first screen: White's setup move and king are hidden.
+    assert!(screens[1].starts_with("Black"), "{}", screens[1]);
+    assert!(
+        screens[1].contains("Last move: White K@?"),
+        "{}",
+        screens[1]
+    );
+    let board = |screen: &str| -> String {
+        screen
+            .lines()
+            .skip(1)
+            .take(9)
+            .map(|l| {
+                l.split_whitespace()
+                    .filter(|w| w.len() <= 3)
+                    .collect::<String>()
+            })
+            .collect()
+    };
+    assert!(!board(screens[1]).contains('K'), "{}", screens[1]);
+    // White's second screen shows his king and Black's pieces as unknown.
+    assert!(screens[2].starts_with("White"), "{}", screens[2]);
+    assert!(board(screens[2]).contains('K'), "{}", screens[2]);
+    assert!(!board(screens[2]).contains('k'), "{}", screens[2]);
+    assert!(board(screens[2]).contains('p'), "{}", screens[2]);
+    // Black's second screen: his own king, White's hidden.
+    assert!(board(screens[3]).contains('k'), "{}", screens[3]);
+    assert!(!board(screens[3]).contains('K'), "{}", screens[3]);
+    // The saved record is the whole game, kings included: it is the players' file.
+    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    assert!(
+        record.contains("K@b2") && record.contains("K@d4"),
+        "{record}"
+    );
+}
+
+/// Against the computer, its setup move is shown as `K@?`.
+#[test]
+fn trangalla_against_the_computer_hides_its_king() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &[
+            "play",
+            "trangalla",
+            "--black",
+            "computer:1",
+            "--seed",
+            "2",
+            "--record",
+            path_text,
+        ],
+        "K@b2\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Black plays K@?"), "{text}");
+    assert!(!text.contains("Pass the device"), "{text}");
+}

@@ -126,7 +126,7 @@ fn build_board() -> Board {
         },
         PieceStyle {
             kind: UNKNOWN,
-            letter: '?',
+            letter: 'P',
             shape: PieceShape::Disc,
         },
     ]);
@@ -322,7 +322,7 @@ impl Game for Trangalla {
                 let (kind, letter) = if seen.kings & 1 << p != 0 {
                     (KING, 'K')
                 } else if unknown && seen.unflipped & 1 << p != 0 {
-                    (UNKNOWN, '?')
+                    (UNKNOWN, 'P')
                 } else {
                     (SOLDIER, 'S')
                 };
