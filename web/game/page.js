@@ -18,6 +18,7 @@ export class GamePage {
     this.replay = null; // a view of an earlier ply, or null
     this.board = null; // the board component, made with the first view
     this.manualFlip = false;
+    this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
     this.busy = false;
     this.disposed = false;
     this.timers = new Set();
@@ -61,6 +62,20 @@ export class GamePage {
     if (this.mine.white) return 'white';
     if (this.mine.black) return 'black';
     return null;
+  }
+
+  /**
+   * Whether both players share this screen in a game that hides something (Trangalla's kings):
+   * then each sees the board only after the device has been passed to him.
+   */
+  sharedSecret(view = this.live) {
+    return Boolean(view && view.hidden_information && view.status === 'ongoing' && this.mine.white && this.mine.black);
+  }
+
+  /** Whether the game is covered by the "pass the device" screen. */
+  covered() {
+    const v = this.live;
+    return this.sharedSecret() && (this.passedTo !== v.to_move || v.you !== v.to_move);
   }
 
   socketUrl() {
@@ -164,6 +179,9 @@ export class GamePage {
       if (live.status === 'over' && view.status !== 'over') return;
       const same =
         view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer;
+      // A view through the eyes of the seat not to move shows that seat's secrets: on a shared
+      // screen of a hidden game only the mover's own view is shown.
+      if (same && this.sharedSecret(view) && view.you !== view.to_move) return;
       // On a shared screen a view for the other seat carries no moves: keep the ones we have.
       if (same && view.you !== view.to_move && live.you === live.to_move && (live.legal_moves || []).length) {
         view = { ...view, you: live.you, legal_moves: live.legal_moves };
@@ -200,6 +218,12 @@ export class GamePage {
     on('copy-invite', () => this.copyInvite());
     on('flip', () => {
       this.manualFlip = !this.manualFlip;
+      this.render();
+    });
+    on('pass-ready', () => {
+      if (!this.live) return;
+      this.passedTo = this.live.to_move;
+      this.refresh();
       this.render();
     });
     on('replay-first', () => this.goto(0));
@@ -341,13 +365,23 @@ export class GamePage {
         onMove: (text) => this.play(text),
       });
     }
+    const covered = this.covered();
+    const screen = document.getElementById('pass-screen');
+    screen.hidden = !covered;
+    document.querySelector('.game').classList.toggle('covered', covered);
+    if (covered) {
+      const name = v.to_move === 'black' ? 'Black' : 'White';
+      document.getElementById('pass-text').textContent =
+        `Pass the device to ${name}. ${name}: show your board when nobody else is looking.`;
+      document.getElementById('pass-ready').textContent = `I am ${name}: show my board`;
+    }
     this.board.set({
-      position: `${shown.ply}/${shown.status}${this.replay ? '/replay' : ''}`,
-      pieces: shown.pieces || [],
+      position: `${shown.ply}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
+      pieces: covered ? [] : shown.pieces || [],
       absent: shown.absent || [],
-      lastMove: shown.last_move || null,
-      moves: this.replay ? [] : v.legal_moves || [],
-      canMove: !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move)),
+      lastMove: covered ? null : shown.last_move || null,
+      moves: this.replay || covered ? [] : v.legal_moves || [],
+      canMove: !covered && !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move)),
       orientation: this.flip() ? 'black' : 'white',
     });
     renderPanel(this);

@@ -14,6 +14,10 @@ export function gamePageHtml() {
       <button type="button" class="link-button" id="message-close" aria-label="Dismiss">×</button>
     </div>
     <div class="game">
+      <div class="pass-screen" id="pass-screen" hidden>
+        <p id="pass-text"></p>
+        <button type="button" id="pass-ready">Show my board</button>
+      </div>
       <div class="board-col" id="board"></div>
       <aside class="panel">
         <div class="card">
