@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     ruleset: String,
-    /// The first player: random, computer, computer:LEVEL, mcts:LIMITS or ab:LIMITS (e.g. mcts:2000,
+    /// The first player: random, computer, computer:LEVEL, mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS (e.g. mcts:2000,
     /// ab:6, ab:d8,1.5s).
     #[arg(long)]
     first: String,
