@@ -6,8 +6,15 @@
 //! possible. Selection is UCB1 with availability counts: a child's exploration term counts the
 //! iterations in which it could have been chosen, not all of its parent's.
 //!
+//! The searching player does not know what the opponent hides, but the opponent does: at the
+//! opponent's turns a move is chosen by statistics kept per information set of the opponent
+//! (the hash of the drawing as the opponent observes it), so that the opponent is modelled as
+//! knowing his own secret (his king), as in multiple-observer ISMCTS; the tree and the searching
+//! player's statistics stay shared by every drawing.
+//!
 //! Reproducible: the same seed and iteration budget give the same move.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use denkmeter_core::{Game, Player, Status};
@@ -18,6 +25,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::mcts::{playout, MctsConfig, DEFAULT_ITERATIONS};
 use crate::search::eval::score_of_value;
 use crate::search::SearchResult;
+
+/// A move's statistics in one of the opponent's information sets.
+#[derive(Clone, Copy, Debug, Default)]
+struct Keyed {
+    visits: u32,
+    available: u32,
+    value: f64,
+}
 
 #[derive(Debug)]
 struct Node<M> {
@@ -72,6 +87,10 @@ pub fn search<G: Game>(
     let mut moves = Vec::new();
     let mut untried = Vec::new();
     let mut iterations = 0u64;
+    // The opponent's statistics per (child node, his information set), and the ones this
+    // iteration went through.
+    let mut keyed: HashMap<(u32, u64), Keyed> = HashMap::new();
+    let mut through: Vec<(u32, u64)> = Vec::new();
     loop {
         if config.limits.nodes.is_some_and(|n| iterations >= n) {
             break;
@@ -90,6 +109,7 @@ pub fn search<G: Game>(
         // A full state the player cannot tell from what he knows.
         let mut position = game.determinize(observation, player, &mut rng);
         let mut current = 0usize;
+        through.clear();
         let mut terminal = None;
         loop {
             if let Status::Over(outcome) = game.status(&position) {
@@ -109,6 +129,16 @@ pub fn search<G: Game>(
                     .any(|&c| nodes[c as usize].mv == Some(m))
             }));
             let mover = game.to_move(&position);
+            // What the opponent knows here, his own secret included.
+            let key = (mover != player).then(|| game.hash(&game.observation(&position, mover)));
+            if let Some(key) = key {
+                for k in 0..nodes[current].children.len() {
+                    let c = nodes[current].children[k];
+                    if nodes[c as usize].mv.is_some_and(|m| moves.contains(&m)) {
+                        keyed.entry((c, key)).or_default().available += 1;
+                    }
+                }
+            }
             if let Some(&mv) = untried.choose(&mut rng) {
                 let id = nodes.len() as u32;
                 nodes.push(Node {
@@ -127,11 +157,16 @@ pub fn search<G: Game>(
                     }
                 }
                 nodes[current].children.push(id);
+                if let Some(key) = key {
+                    keyed.entry((id, key)).or_default().available += 1;
+                    through.push((id, key));
+                }
                 game.play_unchecked(&mut position, mv);
                 current = id as usize;
                 break;
             }
-            // Selection among the children legal in this drawing.
+            // Selection among the children legal in this drawing: by the shared statistics
+            // for the searching player, by those of his information set for the opponent.
             let mut best = None;
             let mut best_score = f64::NEG_INFINITY;
             for k in 0..nodes[current].children.len() {
@@ -142,13 +177,26 @@ pub fn search<G: Game>(
                     continue;
                 }
                 child.available += 1;
-                let n = f64::from(child.visits.max(1));
-                let score = child.value / n
-                    + config.exploration * (f64::from(child.available).ln() / n).sqrt();
+                let (visits, available, value) = match key {
+                    None => (child.visits, child.available, child.value),
+                    Some(key) => {
+                        let stats = keyed.get(&(c, key)).copied().unwrap_or_default();
+                        (stats.visits, stats.available, stats.value)
+                    }
+                };
+                let score = if visits == 0 {
+                    f64::INFINITY
+                } else {
+                    let n = f64::from(visits);
+                    value / n + config.exploration * (f64::from(available.max(1)).ln() / n).sqrt()
+                };
                 if score > best_score {
                     best_score = score;
                     best = Some((c, mv));
                 }
+            }
+            if let (Some(key), Some((c, _))) = (key, best) {
+                through.push((c, key));
             }
             let Some((child, mv)) = best else { break };
             game.play_unchecked(&mut position, mv);
@@ -174,6 +222,15 @@ pub fn search<G: Game>(
                 Player::Black => 1.0 - white_value,
             };
             at = node.parent;
+        }
+        for &(c, key) in &through {
+            let mover = nodes[c as usize].mover;
+            let stats = keyed.entry((c, key)).or_default();
+            stats.visits += 1;
+            stats.value += match mover {
+                Player::White => white_value,
+                Player::Black => 1.0 - white_value,
+            };
         }
     }
     // The most visited move legal in the observation, ties broken by the mean value.
