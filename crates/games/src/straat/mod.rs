@@ -201,6 +201,16 @@ pub fn back_kind(tile: Tile) -> &'static str {
 /// face cannot be seen.
 const SOLID_LETTER: char = 'O';
 
+/// The letter of a face of `tile` in views, in its owner's case: the orientation of a
+/// half/half face, or `O` for the solid face.
+fn face_letter(tile: Tile, solid: bool) -> char {
+    match (solid, tile.owner) {
+        (false, _) => tile.letter(),
+        (true, Player::White) => SOLID_LETTER,
+        (true, Player::Black) => SOLID_LETTER.to_ascii_lowercase(),
+    }
+}
+
 /// The board with its legend: the half/half faces split straight or corner to corner (the
 /// black corner of an `n` tile is north-east), and the solid face.
 fn build_board(layout: Layout) -> Board {
@@ -440,7 +450,8 @@ impl Game for Straat {
     }
 
     /// One piece per placed tile: its owner, its kind (the face up: `tile-n`, ... or `solid`)
-    /// and the orientation letter in its owner's case.
+    /// and its letter in its owner's case: the orientation of a half/half face, `O` for a
+    /// solid one.
     fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
         PositionView {
             pieces: state
@@ -449,7 +460,7 @@ impl Game for Straat {
                     cell,
                     owner: tile.owner,
                     kind: tile_kind(tile),
-                    letter: tile.letter(),
+                    letter: face_letter(tile, tile.solid_up),
                 })
                 .collect(),
             absent: Vec::new(),
@@ -468,13 +479,7 @@ impl Game for Straat {
                     cell,
                     owner: tile.owner,
                     kind: back_kind(tile),
-                    letter: if tile.solid_up {
-                        tile.letter()
-                    } else if tile.owner == Player::White {
-                        SOLID_LETTER
-                    } else {
-                        SOLID_LETTER.to_ascii_lowercase()
-                    },
+                    letter: face_letter(tile, !tile.solid_up),
                 })
                 .collect(),
             absent: Vec::new(),

@@ -44,7 +44,7 @@ fn every_placed_tile_is_one_piece_with_its_owner_and_orientation() {
     let b3 = &view.pieces[1];
     assert_eq!(
         (b3.cell, b3.owner, b3.kind, b3.letter),
-        (sq("b3"), Player::Black, "solid", 's')
+        (sq("b3"), Player::Black, "solid", 'o')
     );
     assert!(view.absent.is_empty());
 }
