@@ -119,9 +119,13 @@ export class Board {
    *     ends an optimistic move made on another position),
    *   pieces: [{cell, owner, kind, letter}], absent: [cell],
    *   lastMove: {from, via, to, captured, removed} | null,
-   *   moves: the legal moves, [{text, from, via, to, choice, captured}],
+   *   moves: the legal moves, [{text, from, via, to, choice, captured, places}],
    *   canMove: whether the person may move now,
    *   orientation: 'white' | 'black',
+   *   mirror: whether the back of a two-sided board is shown (pieces in front coordinates),
+   *   highlights: regions to point out, [{owner, label, value, parts, outline}],
+   *   caption: a line of HTML above the board, or '',
+   *   toMove: 'white' | 'black', whose piece a placement's preview shows,
    * }
    */
   set(view = {}) {
