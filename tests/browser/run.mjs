@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Browser tests of the Denkmeter web interface.
 //
-//   node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR] [--update-screenshot]
+//   node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR] [--only n,o] [--update-screenshot]
+//                [--update-straat-screenshot]
 //
 // Starts `denkmeter serve` on a free loopback port with a fresh SQLite database in a temporary
 // folder, drives Debian's chromium (/usr/bin/chromium, never a downloaded browser) through the
@@ -10,6 +11,9 @@
 //
 // --update-screenshot writes the screenshot of test d to docs/images/screenshot.png (the README's
 // picture); otherwise it goes to a temporary file.
+// --update-straat-screenshot writes a finished Straat game with its streets, front and back, to
+// docs/straat-end.png (test o).
+// --only n,o runs only the checks of those letters (while working on them).
 // --web DIR serves the interface's files from DIR (normally ../../web) instead of the copies
 // built into the binary, for working on the interface without rebuilding the server.
 // CHROMIUM=/path overrides the browser.
@@ -24,6 +28,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const README_SCREENSHOT = path.resolve(here, '../../docs/images/screenshot.png');
+// With --update-straat-screenshot, test o draws a finished Straat game, front and back.
+const STRAAT_SCREENSHOT = path.resolve(here, '../../docs/straat-end.png');
+let straatScreenshot = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TOTAL_LIMIT_MS = 230_000;
@@ -44,14 +51,17 @@ const CHROMIUM_ARGS = [
 const argv = process.argv.slice(2);
 let binary = null;
 let webDir = null;
+let only = null; // the letters of the checks to run (--only n,o), or all
 for (let i = 0; i < argv.length; i += 1) {
   if (argv[i] === '--web') webDir = path.resolve(argv[(i += 1)] || '');
   else if (argv[i] === '--update-screenshot') SCREENSHOT = README_SCREENSHOT;
+  else if (argv[i] === '--update-straat-screenshot') straatScreenshot = true;
+  else if (argv[i] === '--only') only = (argv[(i += 1)] || '').split(',').filter(Boolean);
   else if (!binary) binary = path.resolve(argv[i]);
   else usage(`unexpected argument ${argv[i]}`);
 }
 function usage(message) {
-  console.error(`error: ${message}\nusage: node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR]`);
+  console.error(`error: ${message}\nusage: node run.mjs PATH_TO_DENKMETER_BINARY [--web DIR] [--update-screenshot] [--update-straat-screenshot] [--only n,o]`);
   process.exit(2);
 }
 if (!binary) usage('the path to the denkmeter binary is missing');
@@ -1053,6 +1063,145 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   await context.close();
 });
 
+test('o. Straat: the frame turned over shows the mirrored back; a previewed tile placed; streets lit on both sides', async (problems) => {
+  // One cell short of the rules' fact `nNnN/nNnn/NNNN/nNnn w` on b1 and d1: White's solid
+  // faces will make a cross on the back that joins all four sides.
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'straat', white: { kind: 'human' }, black: { kind: 'human' }, position: 'nNnN/nNnn/NNNN/n1n1 w' });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'o', problems);
+  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(tokens.white)}`);
+  await page.waitForSelector('.choices button[data-choice="e"]');
+  const { palette } = (await api('GET', `/api/games/${id}`)).board.legend;
+  const rgb = (hex) => {
+    const n = parseInt(hex.slice(1), 16);
+    return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+  };
+  const piece = (name) => `svg.board .pieces [data-at="${name}"]`;
+  const centreX = (selector) =>
+    page.$eval(selector, (el) => {
+      const r = el.getBoundingClientRect();
+      return r.left + r.width / 2;
+    });
+  const label = () => page.textContent('#side-label').then((t) => t.trim());
+  /** Where the dark half of the tile drawn by `selector` lies on the screen: east or west. */
+  const darkSide = (selector) =>
+    page.$eval(selector, (el) => {
+      const tile = el.querySelector('.tile').getBoundingClientRect();
+      const dark = el.querySelector('.tile-dark').getBoundingClientRect();
+      return dark.left + dark.width / 2 > tile.left + tile.width / 2 ? 'east' : 'west';
+    });
+
+  // The front: a1 holds Black's tile, split face up, at the left edge.
+  check((await label()) === 'Front', `the side is labelled "${await label()}"`);
+  check((await page.getAttribute(piece('a1'), 'data-kind')) === 'tile-n', 'a1 does not show a split tile on the front');
+  const leftX = await centreX(piece('a1'));
+  const rightX = await centreX(cellSelector('d1'));
+  check(leftX < rightX, 'a1 is not left of d1 on the front');
+
+  // Turned over, mid-game: the back of a1 is Black's solid face at the right edge.
+  await page.click('#turn-over');
+  await page.waitForFunction(() => document.querySelector('#side-label').textContent.trim() === 'Back (mirrored)');
+  check(await page.$('svg.board.mirrored'), 'the board is not drawn mirrored');
+  await page.waitForSelector(`${piece('a1')}[data-kind="solid"]`);
+  const backX = await centreX(piece('a1'));
+  check(Math.abs(backX - rightX) < 2, `the back of a1 is drawn at x = ${backX}, not at the right edge (${rightX})`);
+  const fill = (name) => page.$eval(`${piece(name)} .tile`, (el) => getComputedStyle(el).fill);
+  check((await fill('a1')) === rgb(palette.black_piece), `the back of Black's a1 is ${await fill('a1')}`);
+  check((await fill('b2')) === rgb(palette.white_piece), `the back of White's b2 is ${await fill('b2')}`);
+  check(await page.$eval('.choices', (el) => el.hidden), 'tiles can be placed while the back is shown');
+  await page.click('#turn-over');
+  await page.waitForFunction(() => document.querySelector('#side-label').textContent.trim() === 'Front');
+
+  // The orientation first, then a faint tile under the pointer and on the selected cell, then
+  // the tile placed as previewed.
+  await page.click('.choices button[data-choice="e"]');
+  await page.waitForSelector('.choices button[data-choice="e"][aria-pressed="true"]');
+  // r turns the tile to the next orientation, shift-r back.
+  await page.keyboard.press('r');
+  await page.waitForSelector('.choices button[data-choice="s"][aria-pressed="true"]');
+  await page.keyboard.press('Shift+R');
+  await page.waitForSelector('.choices button[data-choice="e"][aria-pressed="true"]');
+  await page.hover(cellSelector('b1'));
+  const preview = 'svg.board [data-preview-at="b1"]';
+  await page.waitForSelector(`${preview}[data-kind="tile-e"]`);
+  const faint = await page.$eval(preview, (el) => Number(getComputedStyle(el).opacity));
+  check(faint > 0 && faint < 1, `the preview's opacity is ${faint}`);
+  check((await darkSide(preview)) === 'east', "the preview of an e tile is not dark on the east");
+  await page.click(cellSelector('b1'));
+  await page.waitForSelector(`${preview}[data-kind="tile-e"]`);
+  check((await api('GET', `/api/games/${id}`)).ply === 0, 'the first click on a cell placed the tile');
+  await page.click(cellSelector('b1'));
+  await waitMoves(page, 1);
+  const placed = await api('GET', `/api/games/${id}`);
+  check(placed.moves[0] === 'b1e', `the tile placed is ${placed.moves[0]}, not b1e`);
+  await page.waitForSelector(`${piece('b1')}[data-kind="tile-e"]`);
+  check((await darkSide(piece('b1'))) === 'east', 'the placed e tile is not dark on the east');
+  check(!(await page.$(preview)), 'the preview is still drawn after the move');
+
+  // Black fills the frame; the streets of both sides light up.
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.black, move: 'd1n' });
+  await page.waitForSelector('#result:not([hidden])');
+  const over = await api('GET', `/api/games/${id}`);
+  check(over.status === 'over' && over.result.score, `the game is ${over.status}`);
+  const breakdown = (await page.textContent('#result')) || '';
+  check(breakdown.includes(over.result.score.breakdown), `the result panel lacks the breakdown: ${breakdown}`);
+  const lit = async (side) => {
+    const want = over.highlights.filter((h) => h.side === side);
+    try {
+      await page.waitForFunction((n) => document.querySelectorAll('svg.board .highlights .highlight').length === n, want.length, { timeout: 5000 });
+    } catch {
+      const have = await page.$$eval('svg.board .highlight', (els) => els.length);
+      throw new Failure(`${have} streets lit on the ${side}, the server names ${want.length}`);
+    }
+    const shown = await page.$$eval('svg.board .highlight', (els) => els.map((e) => `${e.dataset.owner}:${e.dataset.value}:${e.querySelector('title').textContent}`).sort());
+    const expected = want.map((h) => `${h.owner}:${h.value}:${h.label}`).sort();
+    check(JSON.stringify(shown) === JSON.stringify(expected), `the ${side} lights ${shown.join(' | ')}, expected ${expected.join(' | ')}`);
+    const listed = await page.$$eval('#highlight-list li', (els) => els.length);
+    check(listed === want.length, `${listed} streets listed under the ${side}, expected ${want.length}`);
+    return want;
+  };
+  const front = await lit('front');
+  check(front.length > 0, 'no street on the front');
+  const screenshots = [];
+  if (straatScreenshot) screenshots.push(await page.screenshot({ fullPage: true }));
+  await page.click('#turn-over');
+  await page.waitForSelector('svg.board.mirrored');
+  const back = await lit('back');
+  check(back.length === 1 && back[0].owner === 'white' && back[0].value === 2, `the back's streets: ${JSON.stringify(back.map((h) => h.label))}`);
+  const edge = await page.$eval('svg.board .highlight .edge', (el) => el.getAttribute('d'));
+  check(edge.length > 0, 'the street on the back has no outline');
+  if (screenshots.length) {
+    screenshots.push(await page.locator('.board-col').screenshot());
+    // Both sides in one picture for docs/straat-end.png.
+    const [frontPng, backPng] = screenshots.map((b) => `data:image/png;base64,${b.toString('base64')}`);
+    const sheet = await context.newPage();
+    await sheet.setViewportSize({ width: 2000, height: 600 });
+    await sheet.setContent(`<body style="margin:0;background:#f4efe6;display:flex;gap:8px;align-items:flex-start"><img src="${frontPng}"><img src="${backPng}" style="margin-top:70px"></body>`);
+    await sheet.waitForFunction(() => [...document.images].every((i) => i.complete));
+    await sheet.screenshot({ path: STRAAT_SCREENSHOT, fullPage: true });
+    await sheet.close();
+  }
+
+  // The back in a replay: the start position's tiles, no streets yet.
+  await page.click('#replay-first');
+  await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim().startsWith('0 /'));
+  await page.waitForFunction(() => document.querySelectorAll('svg.board .pieces [data-kind="solid"]').length === 14);
+  check(!(await page.$('svg.board .highlight')), 'streets are lit at the start of the replay');
+  check((await label()) === 'Back (mirrored)', `in the replay the side is "${await label()}"`);
+
+  // straat-flip: a tile laid solid face up shows its split face on the back, mirrored.
+  const flip = await api('POST', '/api/games', { ruleset: 'straat-flip', white: { kind: 'human' }, black: { kind: 'human' }, position: '4/4/4/E*3 b' });
+  await page.goto(`${base}/#/game/${flip.id}`);
+  await page.waitForSelector(`${piece('a1')}[data-kind="solid"]`);
+  const flipRight = await centreX(cellSelector('d1'));
+  await page.click('#turn-over');
+  await page.waitForSelector(`${piece('a1')}[data-kind="tile-e"]`);
+  check((await darkSide(piece('a1'))) === 'west', 'the back of an e tile is not dark on the west, as seen from behind');
+  check(Math.abs((await centreX(piece('a1'))) - flipRight) < 2, 'the back of a1 is not at the right edge');
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
@@ -1070,6 +1219,7 @@ async function main() {
     const args = webDir ? [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'] : CHROMIUM_ARGS;
     browser = await chromium.launch({ executablePath: CHROMIUM, args, headless: true });
     for (const { name, fn } of checks) {
+      if (only && !only.includes(name.split('.')[0])) continue;
       const t0 = Date.now();
       const problems = [];
       try {

@@ -4,12 +4,18 @@
 // buttons for moves that differ only by a choice (or have no cell to click), and the optimistic
 // move (shown at once, taken back if the callback's promise is refused).
 //
+// When every legal move is a placement told apart on its cell only by a choice (a tile's
+// orientation), the choice comes first: buttons showing each choice's piece, `r` to go through
+// them; the chosen piece is shown faintly on the cell under the pointer and on the selected
+// cell, and a second click on the selected cell (or a choice button, or Enter) places it.
+//
 //   const board = createBoard(element, { board, orientation: 'white', onMove: (text) => promise });
-//   board.set({ position, pieces, absent, lastMove, moves, canMove, orientation });
+//   board.set({ position, pieces, absent, lastMove, moves, canMove, orientation, mirror,
+//               highlights, caption, toMove });
 //   board.destroy();
 
-import { createSvg, drawBoard, esc } from './draw.js';
-import { MoveInput } from './input.js';
+import { attr, createSvg, drawBoard, esc, legendOf, pieceShape } from './draw.js';
+import { clickPath, MoveInput } from './input.js';
 import { keyHtml } from './key.js';
 
 /**
@@ -31,28 +37,75 @@ export class Board {
     this.element = element;
     this.board = board;
     this.onMove = onMove;
-    this.state = { position: null, pieces: [], absent: [], lastMove: null, moves: [], canMove: false, orientation };
+    this.state = {
+      position: null,
+      pieces: [],
+      absent: [],
+      lastMove: null,
+      moves: [],
+      canMove: false,
+      orientation,
+      mirror: false,
+      highlights: [],
+      caption: '',
+      toMove: null,
+    };
     this.input = new MoveInput([]);
     this.pending = null; // {move, position}: a move sent and not yet answered
     this.destroyed = false;
+    this.choice = null; // the choice made first (see choiceFirst), kept from move to move
+    this.hover = null; // the cell under the pointer
+    this.hoverChoice = null; // the choice whose button is under the pointer or focused
 
     element.classList.add('board-box');
-    element.innerHTML = `<div class="board-wrap"></div><div class="choices" hidden></div>${keyHtml(board)}`;
+    element.innerHTML = `<div class="board-caption" hidden></div><div class="board-wrap"></div><div class="choices" hidden></div>${keyHtml(board)}`;
+    this.caption = element.querySelector('.board-caption');
     this.choices = element.querySelector('.choices');
-    this.svg = createSvg((cell) => this.click(cell));
+    this.svg = createSvg(
+      (cell) => this.click(cell),
+      (cell) => {
+        if (cell === this.hover) return;
+        this.hover = cell;
+        if (this.choiceFirst()) this.renderBoard();
+      },
+    );
     element.querySelector('.board-wrap').appendChild(this.svg);
     this.choices.addEventListener('click', (e) => {
       const button = e.target.closest('button[data-move]');
+      const chooser = e.target.closest('button[data-choice]');
       if (button) {
         const move = (this.state.moves || []).find((m) => m.text === button.dataset.move);
+        if (move && move.choice && this.choiceFirst()) this.choice = move.choice;
         if (move) this.play(move);
+      } else if (chooser) {
+        this.choose(chooser.dataset.choice);
       } else if (e.target.closest('button[data-cancel]')) {
         this.cancel();
       }
     });
+    const previewChoice = (e) => {
+      const button = e.target.closest && e.target.closest('button[data-move], button[data-choice]');
+      const choice = button ? button.dataset.choice : null;
+      if (choice !== this.hoverChoice) {
+        this.hoverChoice = choice;
+        this.renderBoard();
+      }
+    };
+    for (const type of ['pointerover', 'focusin']) this.choices.addEventListener(type, previewChoice);
+    for (const type of ['pointerleave', 'focusout']) this.choices.addEventListener(type, () => previewChoice({ target: this.choices }));
     this.onKey = (e) => {
-      if (e.key !== 'Escape' || (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName))) return;
-      this.cancel();
+      if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      if (e.key === 'Escape') {
+        this.cancel();
+      } else if ((e.key === 'r' || e.key === 'R') && !e.ctrlKey && !e.metaKey && !e.altKey && this.interactive() && this.choiceFirst()) {
+        // r: the next choice; shift-r: the one before.
+        const list = this.choiceList();
+        const at = list.indexOf(this.currentChoice());
+        this.choose(list[(at + (e.key === 'R' ? list.length - 1 : 1)) % list.length]);
+      } else if (e.key === 'Enter' && this.interactive() && this.choiceFirst() && this.input.path.length === 1 && !(e.target && e.target.closest && e.target.closest('button, a'))) {
+        const move = this.moveAt(this.input.path[0]);
+        if (move) this.play(move);
+      }
     };
     document.addEventListener('keydown', this.onKey);
     this.render();
@@ -66,9 +119,13 @@ export class Board {
    *     ends an optimistic move made on another position),
    *   pieces: [{cell, owner, kind, letter}], absent: [cell],
    *   lastMove: {from, via, to, captured, removed} | null,
-   *   moves: the legal moves, [{text, from, via, to, choice, captured}],
+   *   moves: the legal moves, [{text, from, via, to, choice, captured, places}],
    *   canMove: whether the person may move now,
    *   orientation: 'white' | 'black',
+   *   mirror: whether the back of a two-sided board is shown (pieces in front coordinates),
+   *   highlights: regions to point out, [{owner, label, value, parts, outline}],
+   *   caption: a line of HTML above the board, or '',
+   *   toMove: 'white' | 'black', whose piece a placement's preview shows,
    * }
    */
   set(view = {}) {
@@ -94,6 +151,39 @@ export class Board {
     this.render();
   }
 
+  /**
+   * Whether every legal move is a placement (one cell to click) that differs from the others on
+   * its cell only by its choice: then the choice is made first and previewed.
+   */
+  choiceFirst() {
+    const moves = this.state.moves || [];
+    return moves.length > 0 && moves.every((m) => m.choice && clickPath(m).length === 1 && (m.from === null || m.from === undefined));
+  }
+
+  /** The choices of the legal moves, in their order. */
+  choiceList() {
+    const list = [];
+    for (const m of this.state.moves || []) if (m.choice && !list.includes(m.choice)) list.push(m.choice);
+    return list;
+  }
+
+  /** The choice made first: the last one picked while it is still offered, else the first. */
+  currentChoice() {
+    const list = this.choiceList();
+    return list.includes(this.choice) ? this.choice : list[0] ?? null;
+  }
+
+  /** Picks the choice that the next placement makes. */
+  choose(choice) {
+    this.choice = choice;
+    this.render();
+  }
+
+  /** The legal move that places `choice` (the current one by default) on `cell`. */
+  moveAt(cell, choice = this.currentChoice()) {
+    return (this.state.moves || []).find((m) => m.to === cell && m.choice === choice) || null;
+  }
+
   destroy() {
     this.destroyed = true;
     document.removeEventListener('keydown', this.onKey);
@@ -108,6 +198,14 @@ export class Board {
 
   click(cell) {
     if (!this.interactive()) return;
+    if (this.choiceFirst() && this.input.path.length === 1 && this.input.path[0] === cell) {
+      // The second click on the selected cell places the previewed piece.
+      const chosen = this.moveAt(cell);
+      if (chosen) {
+        this.play(chosen);
+        return;
+      }
+    }
     const move = this.input.click(cell);
     if (move) this.play(move);
     else this.render();
@@ -129,7 +227,18 @@ export class Board {
     this.render();
   }
 
-  render() {
+  /** The piece to show faintly: the chosen one on the selected cell, else under the pointer. */
+  preview() {
+    if (!this.interactive() || !this.choiceFirst()) return null;
+    const cell = this.input.path.length === 1 ? this.input.path[0] : this.hover;
+    if (cell === null || cell === undefined) return null;
+    const move = this.moveAt(cell, this.input.path.length === 1 && this.hoverChoice ? this.hoverChoice : this.currentChoice());
+    if (!move || !move.places) return null;
+    return { cell, owner: this.state.toMove, kind: move.places };
+  }
+
+  /** Draws the board alone (the choice buttons stay as they are). */
+  renderBoard() {
     if (this.destroyed) return;
     const s = this.state;
     const live = this.interactive();
@@ -141,33 +250,81 @@ export class Board {
         .filter((p) => p.cell !== mv.to && !(mv.captured || []).includes(p.cell))
         .map((p) => (p.cell === mv.from ? { ...p, cell: mv.to } : p));
       lastMove = mv;
+    } else if (mv && mv.places && mv.to !== null && mv.to !== undefined && !s.mirror) {
+      // A placement: the placed piece shows at once.
+      pieces = [...pieces.filter((p) => p.cell !== mv.to), { cell: mv.to, owner: s.toMove, kind: mv.places, letter: '' }];
+      lastMove = mv;
     }
     drawBoard(this.svg, {
       board: this.board,
       pieces,
       absent: s.absent,
       flip: s.orientation === 'black',
+      mirror: Boolean(s.mirror),
       lastMove,
       selected: live ? this.input.path : [],
       targets: live ? this.input.targets() : [],
       movable: live && !this.input.path.length ? this.input.startCells() : [],
+      preview: this.preview(),
+      highlights: s.highlights || [],
     });
     this.svg.classList.toggle('interactive', live && (s.moves || []).length > 0);
+  }
+
+  /** A button's picture of the piece a choice places (nothing if the legend has no style). */
+  choiceIcon(kind) {
+    const legend = legendOf(this.board);
+    const style = legend.pieces.find((p) => p.kind === kind);
+    if (!style) return '';
+    const owner = this.state.toMove === 'black' ? 'black' : 'white';
+    const letter = String(style.letter || '?').toUpperCase();
+    return `<svg class="choice-icon" viewBox="0 0 1 1" aria-hidden="true"><g class="piece">${pieceShape(legend.palette, owner, letter, style, 0.5, 0.5)}</g></svg>`;
+  }
+
+  render() {
+    if (this.destroyed) return;
+    const s = this.state;
+    const live = this.interactive();
+    this.renderBoard();
+    this.caption.innerHTML = s.caption || '';
+    this.caption.hidden = !s.caption;
 
     // Buttons for choices between complete moves and for moves without cells (a pass).
     const buttons = [];
     if (live) {
       const pending = this.input.choices();
+      const first = this.choiceFirst();
+      const current = first ? this.currentChoice() : null;
+      const icon = (m) => (m && m.places ? this.choiceIcon(m.places) : '');
       if (pending.length) {
-        buttons.push('<span class="small">Choose:</span>');
-        for (const m of pending) buttons.push(`<button type="button" class="primary" data-move="${esc(m.text)}">${esc(m.choice || m.text)}</button>`);
+        buttons.push(`<span class="small">${first ? 'Click the cell again to place, or choose:' : 'Choose:'}</span>`);
+        for (const m of pending) {
+          const pressed = first ? attr('aria-pressed', String(m.choice === current)) : '';
+          buttons.push(
+            `<button type="button" class="primary${icon(m) ? ' with-icon' : ''}" data-move="${esc(m.text)}"${attr('data-choice', m.choice)}${pressed}>${icon(m)}${esc(m.choice || m.text)}</button>`,
+          );
+        }
         buttons.push('<button type="button" data-cancel="1">Cancel</button>');
+      } else if (first) {
+        buttons.push('<span class="small" title="r: the next choice, shift-r: the one before">Choose, then click a cell:</span>');
+        for (const choice of this.choiceList()) {
+          const example = (s.moves || []).find((m) => m.choice === choice);
+          buttons.push(
+            `<button type="button" class="${icon(example) ? 'with-icon' : ''}" data-choice="${esc(choice)}"${attr('aria-pressed', String(choice === current))}>${icon(example)}${esc(choice)}</button>`,
+          );
+        }
       }
       for (const m of this.input.buttonMoves()) {
         buttons.push(`<button type="button" data-move="${esc(m.text)}">${esc(m.text)}</button>`);
       }
     }
+    // Keep the keyboard's place among the choice buttons, which are drawn anew.
+    const focused = this.choices.contains(document.activeElement) ? document.activeElement.dataset.choice : undefined;
     this.choices.innerHTML = buttons.join(' ');
     this.choices.hidden = !buttons.length;
+    if (focused !== undefined) {
+      const again = [...this.choices.querySelectorAll('button[data-choice]')].find((b) => b.dataset.choice === focused);
+      if (again) again.focus({ preventScroll: true });
+    }
   }
 }

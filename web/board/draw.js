@@ -11,6 +11,8 @@ const MARGIN_BOTTOM = 0.55; // room for the file labels
 const MARGIN_EDGE = 0.12; // top and right
 const PIECE_RADIUS = 0.39;
 const RING_RADIUS = 0.3; // the inner ring of a crowned piece
+const TILE_SCALE = 0.92; // a tile's side, in cells: the gap shows the frame
+const OWNER_MARK = 0.1; // the radius of the owner's disc on a split tile
 
 export function esc(text) {
   return String(text)
@@ -45,11 +47,32 @@ export function pieceColours(palette, owner, style) {
 }
 
 /**
+ * A tile covering the cell centred at (cx, cy), `size` cell units wide: in its owner's colour, or
+ * split into White's colour and Black's half (the legend's `dark_half`, turned by the signs `sx`
+ * and `sy` as the board is mirrored or turned round) with a small disc of its owner's colour at
+ * the centre, since both players' split tiles show both colours.
+ */
+export function tileShape(palette, owner, style, cx, cy, sx = 1, sy = 1, size = TILE_SCALE) {
+  const { fill, ink } = pieceColours(palette, owner, style);
+  const r = (n) => Math.round(n * 1000) / 1000;
+  const half = style && Array.isArray(style.dark_half) && style.dark_half.length >= 3 ? style.dark_half : null;
+  const box = `x="${r(cx - size / 2)}" y="${r(cy - size / 2)}" width="${r(size)}" height="${r(size)}"`;
+  let out = `<rect class="tile${half ? ' split' : ' solid'}" ${box}${attr('fill', half ? palette.white_piece : fill)}${attr('stroke', palette.piece_edge)}/>`;
+  if (half) {
+    const points = half.map(([x, y]) => `${r(cx + sx * Number(x) * size)},${r(cy + sy * Number(y) * size)}`).join(' ');
+    out += `<polygon class="tile-dark" points="${points}"${attr('fill', palette.black_piece)}/>`;
+    out += `<circle class="owner-mark" cx="${r(cx)}" cy="${r(cy)}" r="${OWNER_MARK}"${attr('fill', fill)}${attr('stroke', ink)}/>`;
+  }
+  return out;
+}
+
+/**
  * A piece as SVG at (cx, cy): its body in the legend's shape (a disc, or the polygon `outline`
  * in units of the piece's radius; triangles point away from their owner, so Black's point down
  * unless the board is `flipped`), a ring inside if crowned, its letter. `style` is the piece's legend entry, or undefined for a plain disc.
  */
 export function pieceShape(palette, owner, letter, style, cx, cy, flipped = false) {
+  if (style && style.fills_cell) return tileShape(palette, owner, style, cx, cy, flipped ? -1 : 1, flipped ? -1 : 1);
   const { fill, ink } = pieceColours(palette, owner, style);
   const shape = (style && style.shape) || 'disc';
   const paint = `${attr('fill', fill)}${attr('stroke', palette.piece_edge)}`;
@@ -70,16 +93,27 @@ export function pieceShape(palette, owner, letter, style, cx, cy, flipped = fals
   );
 }
 
-/** An empty board <svg> element that reports clicked cell indices to `onCell`. */
-export function createSvg(onCell) {
+/**
+ * An empty board <svg> element that reports clicked cell indices to `onCell`, and the cell under
+ * the pointer (null when it leaves the cells) to `onHover`.
+ */
+export function createSvg(onCell, onHover = null) {
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('xmlns', SVG_NS);
-  svg.addEventListener('click', (event) => {
-    const el = event.target.closest('[data-cell]');
-    if (!el || !svg.contains(el)) return;
+  const cellOf = (event) => {
+    const el = event.target.closest && event.target.closest('[data-cell]');
+    if (!el || !svg.contains(el)) return null;
     const index = Number(el.dataset.index);
-    if (Number.isInteger(index)) onCell(index);
+    return Number.isInteger(index) ? index : null;
+  };
+  svg.addEventListener('click', (event) => {
+    const index = cellOf(event);
+    if (index !== null) onCell(index);
   });
+  if (onHover) {
+    svg.addEventListener('pointerover', (event) => onHover(cellOf(event)));
+    svg.addEventListener('pointerleave', () => onHover(null));
+  }
   return svg;
 }
 
@@ -90,8 +124,13 @@ export function createSvg(onCell) {
  *   board: {cells, lines, width, height, row_labels, column_labels, legend},
  *   pieces: [{cell, owner, kind, letter}], absent: [cell],
  *   flip: bool (Black at the bottom),
+ *   mirror: bool (the board seen from its back: left and right exchanged; `pieces` and
+ *     `highlights` are given in front coordinates),
  *   lastMove: {from, via, to, captured, removed} | null,
  *   selected: [cell], targets: Set|[cell], movable: Set|[cell],
+ *   preview: {cell, owner, kind} | null, a piece shown faintly before it is placed,
+ *   highlights: [{owner, label, parts: [[[x, y], ...]], outline: [[x1, y1, x2, y2]]}], regions
+ *     pointed out over the pieces, in board coordinates,
  * }
  */
 export function drawBoard(svg, options) {
@@ -100,6 +139,12 @@ export function drawBoard(svg, options) {
   const W = Number(board.width) || 1;
   const H = Number(board.height) || 1;
   const flip = Boolean(options.flip);
+  // Turned round, both axes run the other way; seen from the back, x does too (again).
+  const flipX = flip !== Boolean(options.mirror);
+  const sx = flipX ? -1 : 1;
+  const sy = flip ? -1 : 1;
+  const X = (x) => (flipX ? W - x : x);
+  const Y = (y) => (flip ? H - y : y);
   const absent = new Set(options.absent || []);
   const selected = new Set(options.selected || []);
   const targets = new Set(options.targets || []);
@@ -115,9 +160,7 @@ export function drawBoard(svg, options) {
   const centre = (i) => {
     const c = cells[i];
     if (!c) return [0, 0];
-    const x = Number(c.x) + 0.5;
-    const y = Number(c.y) + 0.5;
-    return flip ? [W - x, H - y] : [x, y];
+    return [X(Number(c.x) + 0.5), Y(Number(c.y) + 0.5)];
   };
   const r2 = (n) => Math.round(n * 1000) / 1000;
 
@@ -131,6 +174,7 @@ export function drawBoard(svg, options) {
   svg.setAttribute('role', 'img');
   svg.classList.add('board');
   svg.classList.toggle('flipped', flip);
+  svg.classList.toggle('mirrored', Boolean(options.mirror));
 
   const out = [];
   out.push(`<rect class="board-bg" x="${r2(vbX)}" y="${r2(vbY)}" width="${r2(vbW)}" height="${r2(vbH)}"${attr('fill', palette.background)}/>`);
@@ -202,13 +246,51 @@ export function drawBoard(svg, options) {
     const [cx, cy] = centre(p.cell);
     const owner = p.owner === 'black' ? 'black' : 'white';
     const letter = String(p.letter || '?').toUpperCase();
+    const style = styles.get(p.kind);
     pieces.push(
       `<g class="piece ${owner}${selected.has(p.cell) ? ' lifted' : ''}" data-piece="${esc(p.letter)}" data-owner="${owner}" data-kind="${esc(p.kind)}" data-at="${esc(c.name)}">` +
-        pieceShape(palette, owner, letter, styles.get(p.kind), r2(cx), r2(cy), flip) +
+        (style && style.fills_cell
+          ? tileShape(palette, owner, style, r2(cx), r2(cy), sx, sy)
+          : pieceShape(palette, owner, letter, style, r2(cx), r2(cy), flip)) +
+        `</g>`,
+    );
+  }
+  // The piece a placement would put down, faintly, before it is made.
+  const preview = options.preview;
+  if (preview && cells[preview.cell] && !occupied.has(preview.cell)) {
+    const [cx, cy] = centre(preview.cell);
+    const owner = preview.owner === 'black' ? 'black' : 'white';
+    const style = styles.get(preview.kind);
+    const letter = String(preview.letter || (style && style.letter) || '?').toUpperCase();
+    pieces.push(
+      `<g class="piece preview ${owner}" data-owner="${owner}" data-kind="${esc(preview.kind)}" data-preview-at="${esc(cells[preview.cell].name)}">` +
+        (style && style.fills_cell
+          ? tileShape(palette, owner, style, r2(cx), r2(cy), sx, sy)
+          : pieceShape(palette, owner, letter, style, r2(cx), r2(cy), flip)) +
         `</g>`,
     );
   }
   out.push(`<g class="pieces">${pieces.join('')}</g>`);
+
+  // Highlighted regions over the pieces: a tint over the parts and the outline around them.
+  const lit = [];
+  for (const h of options.highlights || []) {
+    const owner = h.owner === 'black' ? 'black' : 'white';
+    const colour = owner === 'black' ? palette.black_highlight : palette.white_highlight;
+    const area = (h.parts || [])
+      .filter((part) => Array.isArray(part) && part.length >= 3)
+      .map((part) => part.map(([x, y], k) => `${k ? 'L' : 'M'}${r2(X(Number(x)))} ${r2(Y(Number(y)))}`).join('') + 'Z')
+      .join('');
+    const edges = (h.outline || []).map(([x1, y1, x2, y2]) => `M${r2(X(x1))} ${r2(Y(y1))}L${r2(X(x2))} ${r2(Y(y2))}`).join('');
+    lit.push(
+      `<g class="highlight ${owner}" data-owner="${owner}" data-value="${esc(h.value ?? 1)}">` +
+        `<title>${esc(h.label || '')}</title>` +
+        `<path class="area" d="${area}"${attr('fill', colour)}/>` +
+        `<path class="edge" d="${edges}"${attr('stroke', colour)}/>` +
+        `</g>`,
+    );
+  }
+  if (lit.length) out.push(`<g class="highlights">${lit.join('')}</g>`);
 
   // Markings printed on the cells (Schada's paths): dots along each path, over the pieces.
   if (Array.isArray(board.marks) && board.marks.length) {
@@ -216,8 +298,7 @@ export function drawBoard(svg, options) {
     for (const m of board.marks) {
       if (!cells[m.cell] || !Array.isArray(m.points)) continue;
       const [cx, cy] = centre(m.cell);
-      const sign = flip ? -1 : 1;
-      const pts = m.points.map(([x, y]) => [r2(cx + sign * Number(x)), r2(cy + sign * Number(y))]);
+      const pts = m.points.map(([x, y]) => [r2(cx + sx * Number(x)), r2(cy + sy * Number(y))]);
       const d = `M${r2(cx)} ${r2(cy)}` + pts.map(([x, y]) => `L${x} ${y}`).join('');
       marks.push(`<path class="path-line" d="${d}"${attr('stroke', palette.line)}/>`);
       for (const [x, y] of pts) marks.push(`<circle class="path-dot" cx="${x}" cy="${y}" r="0.035"${attr('fill', palette.line)}/>`);
@@ -241,7 +322,7 @@ export function drawBoard(svg, options) {
   const labels = [];
   const ink = attr('fill', palette.edge);
   for (const { at, text } of board.column_labels || []) {
-    const x = flip ? W - 1 - at : at;
+    const x = flipX ? W - 1 - at : at;
     labels.push(`<text class="coord file" x="${r2(x + 0.5)}" y="${r2(H + MARGIN_BOTTOM / 2)}"${ink}>${esc(text)}</text>`);
   }
   for (const { at, text } of board.row_labels || []) {

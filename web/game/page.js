@@ -19,6 +19,7 @@ export class GamePage {
     this.board = null; // the board component, made with the first view
     this.manualFlip = false;
     this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
+    this.side = 'front'; // the side of a two-sided board on show (see showsBack)
     this.busy = false;
     this.disposed = false;
     this.timers = new Set();
@@ -226,6 +227,10 @@ export class GamePage {
       this.refresh();
       this.render();
     });
+    on('turn-over', () => {
+      this.side = this.side === 'back' ? 'front' : 'back';
+      this.render();
+    });
     on('replay-first', () => this.goto(0));
     on('replay-prev', () => this.goto(this.shownPly() - 1));
     on('replay-next', () => this.goto(this.shownPly() + 1));
@@ -354,10 +359,25 @@ export class GamePage {
     return black !== this.manualFlip;
   }
 
+  /** Whether the back of a two-sided board is on show (Straat's frame turned over). */
+  showsBack() {
+    const shown = this.replay || this.live;
+    return this.side === 'back' && Boolean(shown) && Array.isArray(shown.back);
+  }
+
+  /** The regions pointed out on the side on show (the streets of a finished Straat game). */
+  shownHighlights() {
+    const shown = this.replay || this.live;
+    const side = this.showsBack() ? 'back' : 'front';
+    return ((shown && shown.highlights) || []).filter((h) => h.side === side);
+  }
+
   render() {
     const v = this.live;
     if (!v || this.disposed) return;
     const shown = this.replay || v;
+    const back = this.showsBack();
+    const mayMove = !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move));
     if (!this.board) {
       this.board = createBoard(document.getElementById('board'), {
         board: v.board,
@@ -377,12 +397,17 @@ export class GamePage {
     }
     this.board.set({
       position: `${shown.ply}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
-      pieces: covered ? [] : shown.pieces || [],
+      pieces: covered ? [] : (back ? shown.back : shown.pieces) || [],
       absent: shown.absent || [],
       lastMove: covered ? null : shown.last_move || null,
       moves: this.replay || covered ? [] : v.legal_moves || [],
-      canMove: !covered && !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move)),
+      // Pieces are placed on the front: turned over, the board only shows.
+      canMove: !covered && mayMove && !back,
       orientation: this.flip() ? 'black' : 'white',
+      mirror: back,
+      highlights: this.shownHighlights(),
+      caption: back && mayMove ? 'Turn the frame over again to make your move.' : '',
+      toMove: v.to_move,
     });
     renderPanel(this);
   }

@@ -18,7 +18,14 @@ export function gamePageHtml() {
         <p id="pass-text"></p>
         <button type="button" id="pass-ready">Show my board</button>
       </div>
-      <div class="board-col" id="board"></div>
+      <div class="board-col">
+        <div class="board-side" id="board-side" hidden>
+          <strong id="side-label">Front</strong>
+          <button type="button" id="turn-over" aria-pressed="false" title="See the other side of the board, mirrored as when it is turned over">Turn the frame over</button>
+        </div>
+        <div id="board"></div>
+        <ul class="highlight-list" id="highlight-list" hidden></ul>
+      </div>
       <aside class="panel">
         <div class="card">
           <div class="game-head">
@@ -118,12 +125,41 @@ export function renderPanel(page) {
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');
 
+  renderSide(page);
   renderStatus(page, both);
   renderResult(v);
   renderInvite(page, over);
   renderActions(page, over);
   renderMoves(page, over);
   renderDownloads(page);
+}
+
+/**
+ * The side of a two-sided board on show (Straat's transparent frame: the front, or the back seen
+ * mirrored), the control that turns it over, and the regions pointed out on that side.
+ */
+function renderSide(page) {
+  const shown = page.replay || page.live;
+  const box = document.getElementById('board-side');
+  const hasBack = Array.isArray(shown.back);
+  box.hidden = !hasBack;
+  const back = page.showsBack();
+  const label = document.getElementById('side-label');
+  label.textContent = back ? 'Back (mirrored)' : 'Front';
+  label.dataset.side = back ? 'back' : 'front';
+  document.getElementById('turn-over').setAttribute('aria-pressed', String(back));
+  const list = document.getElementById('highlight-list');
+  const lit = page.shownHighlights();
+  const palette = legendOf(shown.board).palette;
+  list.innerHTML = lit
+    .map((h) => {
+      const owner = h.owner === 'black' ? 'black' : 'white';
+      const colour = palette[`${owner}_highlight`];
+      const mark = `<svg class="swatch" viewBox="0 0 1 1" aria-hidden="true"><rect width="1" height="1" rx="0.15"${attr('fill', colour)}/></svg>`;
+      return `<li class="${owner}">${mark}${esc(h.label)}${h.value > 1 ? ` (counts ${esc(h.value)})` : ''}</li>`;
+    })
+    .join('');
+  list.hidden = !lit.length;
 }
 
 function renderStatus(page, both) {
@@ -241,6 +277,7 @@ function renderDownloads(page) {
   pgn.href = `${gamePath(page.id, 'record.pgn')}${query({ token })}`;
   pgn.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}.pgn`);
   const svg = document.getElementById('download-svg');
-  svg.href = `${gamePath(page.id, 'diagram.svg')}${query({ ply: shownPly, token })}`;
-  svg.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}-${shownPly}.svg`);
+  const side = page.showsBack() ? 'back' : null;
+  svg.href = `${gamePath(page.id, 'diagram.svg')}${query({ ply: shownPly, token, side })}`;
+  svg.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}-${shownPly}${side ? '-back' : ''}.svg`);
 }

@@ -84,6 +84,9 @@ enum Command {
         /// A board file to draw, for games whose board is data (Schada).
         #[arg(long)]
         board: Option<PathBuf>,
+        /// Draw the back of a two-sided board (Straat's frame turned over), mirrored.
+        #[arg(long)]
+        back: bool,
     },
     /// Play two computer players against each other over many games.
     Match(matches::MatchArgs),
@@ -175,7 +178,8 @@ fn run(cli: Cli) -> Result<()> {
             ruleset,
             position,
             board,
-        } => perft::diagram(&ruleset, position.as_deref(), board.as_deref()),
+            back,
+        } => perft::diagram(&ruleset, position.as_deref(), board.as_deref(), back),
         Command::Match(args) => matches::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
     }

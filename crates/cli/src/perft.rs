@@ -39,16 +39,33 @@ pub fn moves(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Res
     Ok(())
 }
 
-pub fn diagram(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Result<()> {
+pub fn diagram(
+    ruleset: &str,
+    position: Option<&str>,
+    board: Option<&Path>,
+    back: bool,
+) -> Result<()> {
+    use denkmeter_core::{svg, Side, Viewer};
     let game = crate::find_ruleset_on(ruleset, board)?;
     let session = game.new_game(position).context("bad --position")?;
-    out!(
-        "{}",
-        denkmeter_core::svg::diagram(
-            game.board(),
-            &session.view(denkmeter_core::Viewer::Everyone),
-            &[]
-        )
-    );
+    let (side, view) = if back {
+        let view = session
+            .back_view(Viewer::Everyone)
+            .ok_or_else(|| anyhow::anyhow!("{} is played on a board with one side", game.name()))?;
+        (Side::Back, view)
+    } else {
+        (Side::Front, session.view(Viewer::Everyone))
+    };
+    let highlights: Vec<_> = session
+        .highlights(Viewer::Everyone)
+        .into_iter()
+        .filter(|h| h.side == side)
+        .collect();
+    let extras = svg::Extras {
+        mirrored: back,
+        highlights: &highlights,
+        ..svg::Extras::default()
+    };
+    out!("{}", svg::diagram_with(game.board(), &view, &extras));
     Ok(())
 }

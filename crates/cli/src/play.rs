@@ -125,7 +125,22 @@ impl Table {
 }
 
 const HELP: &str = "Type a move in the game's notation, or: moves (list the legal moves), \
-                    board (draw again), resign, quit (save and stop), help.";
+                    board (draw again), back (draw the back of a two-sided board), resign, \
+                    quit (save and stop), help.";
+
+/// Draws the back of a two-sided board (Straat's frame), or says there is none.
+fn print_back(board: &denkmeter_core::Board, session: &dyn AnySession) {
+    match session.back_view(denkmeter_core::Viewer::Everyone) {
+        Some(back) => {
+            outln!(
+                "The back, seen through the board from the front (turned over, its left and \
+                 right change places):"
+            );
+            out!("{}", crate::draw::board(board, &back, &[]));
+        }
+        None => outln!("This board has one side only."),
+    }
+}
 
 pub fn run(args: &PlayArgs) -> Result<()> {
     let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
@@ -231,6 +246,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
         show_board = true;
         if let Status::Over(outcome) = table.session.status() {
+            if table
+                .session
+                .back_view(denkmeter_core::Viewer::Everyone)
+                .is_some()
+            {
+                outln!();
+                print_back(game.board(), table.session.as_ref());
+            }
             outln!("Game over: {outcome} ({}).", outcome.result_token());
             break;
         }
@@ -270,6 +293,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         continue;
                     }
                     "board" => continue,
+                    "back" => {
+                        print_back(game.board(), table.session.as_ref());
+                        show_board = false;
+                        continue;
+                    }
                     "moves" => {
                         print_moves(table.session.as_ref());
                         show_board = false;

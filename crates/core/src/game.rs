@@ -6,7 +6,8 @@ use std::hash::Hash;
 use rand::RngCore;
 
 use crate::{
-    Board, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status, Viewer,
+    Board, Highlight, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status,
+    Viewer,
 };
 
 /// Why a move's text was rejected: it could not be read, or it is not legal here.
@@ -234,6 +235,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// their notation return it unchanged.
     fn move_text_for(&self, text: &str, _mover: Player, _viewer: Viewer) -> String {
         text.to_string()
+    }
+    /// The position seen from the back of the board, for games played on a transparent board
+    /// whose pieces have two faces (Straat): each piece's other face, on the cell it lies on as
+    /// named from the front (renderers mirror the picture, see [`crate::Side::Back`]). `None`,
+    /// the default, for a board with one side.
+    fn back_view(&self, _state: &Self::State, _viewer: Viewer) -> Option<PositionView> {
+        None
+    }
+    /// Regions of either side of the board to point out to `viewer` in `state`: the streets
+    /// of a finished Straat game. None by default.
+    fn highlights(&self, _state: &Self::State, _viewer: Viewer) -> Vec<Highlight> {
+        Vec::new()
     }
 
     // Hidden information.

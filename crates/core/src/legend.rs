@@ -40,8 +40,9 @@ impl CellStyle {
     };
 }
 
-/// How a piece is drawn: a shape a player can tell apart at a glance, bearing the piece's letter.
-/// Every shape but [`PieceShape::Stone`] is filled in its owner's colour.
+/// How a piece is drawn: a shape a player can tell apart at a glance, bearing the piece's letter,
+/// or a tile covering its cell. Every shape but [`PieceShape::Stone`] and
+/// [`PieceShape::SplitTile`] is filled in its owner's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceShape {
     /// A disc: men, pawns, the common piece.
@@ -58,11 +59,66 @@ pub enum PieceShape {
     Star,
     /// A rough grey stone that belongs to nobody (its owner in a view is ignored).
     Stone,
+    /// A tile covering its whole cell in its owner's colour, without a letter (the solid face
+    /// of a Straat tile).
+    Tile,
+    /// A tile covering its whole cell, split through its centre into the two players' colours:
+    /// Black's on the half towards the given side or corner, White's on the other. Every such
+    /// tile shows both colours, so a small disc in its owner's colour at its centre says whose
+    /// it is; it bears no letter (the half/half face of a Straat tile).
+    SplitTile(Towards),
+}
+
+/// Where the dark (Black's) half of a [`PieceShape::SplitTile`] lies: one of the eight points
+/// of the compass, clockwise from north (the top of the drawing). Towards a side the tile is
+/// split straight across into two rectangles; towards a corner it is split from corner to
+/// corner into two triangles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Towards {
+    North,
+    NorthEast,
+    East,
+    SouthEast,
+    South,
+    SouthWest,
+    West,
+    NorthWest,
+}
+
+impl Towards {
+    /// Every point of the compass, clockwise from north.
+    pub const ALL: [Towards; 8] = [
+        Towards::North,
+        Towards::NorthEast,
+        Towards::East,
+        Towards::SouthEast,
+        Towards::South,
+        Towards::SouthWest,
+        Towards::West,
+        Towards::NorthWest,
+    ];
+
+    /// The dark half of a tile that fills its cell, as a polygon around the cell's centre in
+    /// cell units with y growing downwards (the cell's corners are at +-0.5): a rectangle
+    /// towards a side, a triangle towards a corner.
+    pub fn half(self) -> &'static [(f32, f32)] {
+        const H: f32 = 0.5;
+        match self {
+            Towards::North => &[(-H, -H), (H, -H), (H, 0.0), (-H, 0.0)],
+            Towards::East => &[(0.0, -H), (H, -H), (H, H), (0.0, H)],
+            Towards::South => &[(-H, 0.0), (H, 0.0), (H, H), (-H, H)],
+            Towards::West => &[(-H, -H), (0.0, -H), (0.0, H), (-H, H)],
+            Towards::NorthEast => &[(-H, -H), (H, -H), (H, H)],
+            Towards::SouthEast => &[(H, -H), (H, H), (-H, H)],
+            Towards::SouthWest => &[(H, H), (-H, H), (-H, -H)],
+            Towards::NorthWest => &[(-H, H), (-H, -H), (H, -H)],
+        }
+    }
 }
 
 impl PieceShape {
-    /// Every shape, in the order of the enum.
-    pub const ALL: [PieceShape; 7] = [
+    /// Every shape, in the order of the enum (split tiles by one split, towards north).
+    pub const ALL: [PieceShape; 9] = [
         PieceShape::Disc,
         PieceShape::Crowned,
         PieceShape::Square,
@@ -70,6 +126,8 @@ impl PieceShape {
         PieceShape::Triangle,
         PieceShape::Star,
         PieceShape::Stone,
+        PieceShape::Tile,
+        PieceShape::SplitTile(Towards::North),
     ];
 
     /// The shape's name in the JSON the browser reads.
@@ -82,15 +140,19 @@ impl PieceShape {
             PieceShape::Triangle => "triangle",
             PieceShape::Star => "star",
             PieceShape::Stone => "stone",
+            PieceShape::Tile => "tile",
+            PieceShape::SplitTile(_) => "split-tile",
         }
     }
 
     /// The outline as a polygon around the piece's centre, in units of the piece's radius with
-    /// y growing downwards (towards White's side), or `None` for the round shapes. Renderers
-    /// turn a triangle of Black's upside down, so that it points away from its owner.
+    /// y growing downwards (towards White's side), or `None` for the round shapes and the
+    /// tiles (which fill their cell, see [`PieceShape::fills_cell`]). Renderers turn a triangle
+    /// of Black's upside down, so that it points away from its owner.
     pub fn outline(self) -> Option<&'static [(f32, f32)]> {
         match self {
             PieceShape::Disc | PieceShape::Crowned => None,
+            PieceShape::Tile | PieceShape::SplitTile(_) => None,
             PieceShape::Square => {
                 Some(&[(-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)])
             }
@@ -105,7 +167,26 @@ impl PieceShape {
     pub fn is_neutral(self) -> bool {
         self == PieceShape::Stone
     }
+
+    /// Whether the piece is a tile covering its whole cell, drawn as part of the board's
+    /// picture: it turns and mirrors with the board, and carries no letter.
+    pub fn fills_cell(self) -> bool {
+        matches!(self, PieceShape::Tile | PieceShape::SplitTile(_))
+    }
+
+    /// For a split tile, its dark (Black's) half as a polygon around the cell's centre in cell
+    /// units, y down (see [`Towards::half`]); the rest of the tile is White's colour.
+    pub fn dark_half(self) -> Option<&'static [(f32, f32)]> {
+        match self {
+            PieceShape::SplitTile(towards) => Some(towards.half()),
+            _ => None,
+        }
+    }
 }
+
+/// How much of its cell a tile covers in a drawing, as a fraction of the cell's side: the gap
+/// left between neighbouring tiles shows the frame.
+pub const TILE_SCALE: f32 = 0.92;
 
 const STAR: [(f32, f32); 16] = [
     (0.000, -1.000),
@@ -169,11 +250,14 @@ pub struct Palette {
     /// Pieces that belong to nobody (rocks), and the ink of their letters.
     pub stone: &'static str,
     pub stone_ink: &'static str,
+    /// Regions pointed out in White's colour and in Black's (Straat's streets at the end).
+    pub white_highlight: &'static str,
+    pub black_highlight: &'static str,
 }
 
 impl Palette {
     /// Every colour by its name (`background`, `white_piece`, ...), for serialisers.
-    pub fn entries(&self) -> [(&'static str, &'static str); 12] {
+    pub fn entries(&self) -> [(&'static str, &'static str); 14] {
         [
             ("background", self.background),
             ("edge", self.edge),
@@ -187,6 +271,8 @@ impl Palette {
             ("black_ink", self.black_ink),
             ("stone", self.stone),
             ("stone_ink", self.stone_ink),
+            ("white_highlight", self.white_highlight),
+            ("black_highlight", self.black_highlight),
         ]
     }
 }
@@ -205,6 +291,8 @@ pub const PALETTE: Palette = Palette {
     black_ink: "#ffffff",
     stone: "#8f8a80",
     stone_ink: "#ffffff",
+    white_highlight: "#e8590c",
+    black_highlight: "#1c9ad6",
 };
 
 /// A board's key: the styles of its cells (every class a cell carries that has a look), what a

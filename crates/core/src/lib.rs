@@ -4,6 +4,7 @@
 mod bits;
 mod game;
 mod geometry;
+mod highlight;
 mod legend;
 mod outcome;
 pub mod perft;
@@ -25,7 +26,10 @@ pub use game::{
 pub use geometry::{
     Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,
 };
-pub use legend::{CellStyle, Legend, Palette, PieceShape, PieceStyle, PALETTE};
+pub use highlight::{Highlight, Side};
+pub use legend::{
+    CellStyle, Legend, Palette, PieceShape, PieceStyle, Towards, PALETTE, TILE_SCALE,
+};
 pub use outcome::{
     win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,
 };

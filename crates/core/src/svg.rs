@@ -2,15 +2,44 @@
 
 use std::fmt::Write;
 
-use crate::{Board, Cell, PieceShape, Player, PositionView, Shape, PALETTE};
+use crate::{Board, Cell, Highlight, PieceShape, Player, PositionView, Shape, PALETTE, TILE_SCALE};
 
 const UNIT: f32 = 40.0;
 const MARGIN: f32 = 24.0;
 
+/// What a diagram shows besides the board and its pieces.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    /// Cells to outline (the last move).
+    pub marked: &'a [Cell],
+    /// The board seen from its back: the picture mirrored left to right (the view's pieces are
+    /// the back's, in front coordinates; see [`crate::Side::Back`]).
+    pub mirrored: bool,
+    /// Regions to point out on the side drawn.
+    pub highlights: &'a [Highlight],
+}
+
 /// Draws `view` on `board` as a standalone SVG document; `marked` cells (the last move) are
 /// outlined.
 pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
+    diagram_with(
+        board,
+        view,
+        &Extras {
+            marked,
+            ..Extras::default()
+        },
+    )
+}
+
+/// Draws `view` on `board` as a standalone SVG document with `extras`: the last move, the
+/// back's mirror image, highlighted regions.
+pub fn diagram_with(board: &Board, view: &PositionView, extras: &Extras<'_>) -> String {
+    let marked = extras.marked;
     let (w, h) = board.extent();
+    // Seen from the back, x runs the other way.
+    let across = |x: f32| if extras.mirrored { w - x } else { x };
+    let sign = if extras.mirrored { -1.0 } else { 1.0 };
     let width = w * UNIT + 2.0 * MARGIN;
     let height = h * UNIT + 2.0 * MARGIN;
     let mut out = String::new();
@@ -26,7 +55,7 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     let centre = |cell: Cell| {
         let info = board.info(cell);
         (
-            MARGIN + (info.x + 0.5) * UNIT,
+            MARGIN + across(info.x + 0.5) * UNIT,
             MARGIN + (info.y + 0.5) * UNIT,
         )
     };
@@ -90,6 +119,10 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
             Player::White => (PALETTE.white_piece, PALETTE.white_ink),
             Player::Black => (PALETTE.black_piece, PALETTE.black_ink),
         };
+        if shape.fills_cell() {
+            out.push_str(&tile(cx, cy, sign, shape, piece.owner, piece.kind));
+            continue;
+        }
         let radius = UNIT * 0.38;
         let body = match shape.outline() {
             None => format!(r#"<circle cx="{cx}" cy="{cy}" r="{radius}""#),
@@ -130,10 +163,36 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
             piece.letter.to_ascii_uppercase()
         );
     }
+    // Highlighted regions over the pieces: a tint over each part, the outline around them.
+    for highlight in extras.highlights {
+        let colour = match highlight.owner {
+            Player::White => PALETTE.white_highlight,
+            Player::Black => PALETTE.black_highlight,
+        };
+        let at = |(x, y): (f32, f32)| (MARGIN + across(x) * UNIT, MARGIN + y * UNIT);
+        let mut area = String::new();
+        for part in &highlight.parts {
+            for (i, &p) in part.iter().enumerate() {
+                let (x, y) = at(p);
+                let _ = write!(area, "{}{x:.1} {y:.1}", if i == 0 { "M" } else { "L" });
+            }
+            area.push('Z');
+        }
+        let mut edges = String::new();
+        for [a, b] in highlight.outline() {
+            let ((x1, y1), (x2, y2)) = (at(a), at(b));
+            let _ = write!(edges, "M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}");
+        }
+        let _ = writeln!(
+            out,
+            r#"<g class="highlight"><title>{}</title><path d="{area}" fill="{colour}" fill-opacity="0.35"/><path d="{edges}" fill="none" stroke="{colour}" stroke-width="3" stroke-linecap="round"/></g>"#,
+            highlight.label
+        );
+    }
     // Markings printed on the cells, over the pieces so that they can always be read.
     for mark in board.marks() {
         let (cx, cy) = centre(mark.cell);
-        let at = |&(x, y): &(f32, f32)| (cx + x * UNIT, cy + y * UNIT);
+        let at = |&(x, y): &(f32, f32)| (cx + sign * x * UNIT, cy + y * UNIT);
         let mut path = format!("M{cx:.1} {cy:.1}");
         for p in &mark.points {
             let (x, y) = at(p);
@@ -159,7 +218,7 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}" text-anchor="middle" font-size="12" fill="{}">{}</text>"#,
-            MARGIN + (label.at + 0.5) * UNIT,
+            MARGIN + across(label.at + 0.5) * UNIT,
             height - 8.0,
             PALETTE.line,
             label.text
@@ -177,6 +236,41 @@ pub fn diagram(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A tile filling the cell centred at `(cx, cy)`: its owner's colour, or split into White's
+/// colour and Black's half with a disc of its owner's colour at the centre. `sign` is -1 when
+/// the picture is mirrored.
+fn tile(cx: f32, cy: f32, sign: f32, shape: PieceShape, owner: Player, kind: &str) -> String {
+    let side = UNIT * TILE_SCALE;
+    let (own, ink) = match owner {
+        Player::White => (PALETTE.white_piece, PALETTE.white_ink),
+        Player::Black => (PALETTE.black_piece, PALETTE.black_ink),
+    };
+    let Some(half) = shape.dark_half() else {
+        return format!(
+            r#"<g><title>{kind}</title><rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" fill="{own}" stroke="{}" stroke-width="1"/></g>
+"#,
+            cx - side / 2.0,
+            cy - side / 2.0,
+            PALETTE.piece_edge
+        );
+    };
+    let points: Vec<String> = half
+        .iter()
+        .map(|&(x, y)| format!("{:.1},{:.1}", cx + sign * x * side, cy + y * side))
+        .collect();
+    format!(
+        r#"<g><title>{kind}</title><rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" fill="{}" stroke="{}" stroke-width="1"/><polygon points="{}" fill="{}"/><circle cx="{cx}" cy="{cy}" r="{:.1}" fill="{own}" stroke="{ink}" stroke-width="1.5"/></g>
+"#,
+        cx - side / 2.0,
+        cy - side / 2.0,
+        PALETTE.white_piece,
+        PALETTE.piece_edge,
+        points.join(" "),
+        PALETTE.black_piece,
+        UNIT * 0.11
+    )
 }
 
 #[cfg(test)]
@@ -222,6 +316,96 @@ mod tests {
             svg.matches("<circle").count(),
             2,
             "a crowned disc has a ring"
+        );
+    }
+
+    /// The points of the first polygon in `svg`.
+    fn first_polygon(svg: &str) -> Vec<(f32, f32)> {
+        let marker = "<polygon points=\"";
+        let at = svg.find(marker).expect("a polygon") + marker.len();
+        let end = at + svg[at..].find('"').unwrap();
+        svg[at..end]
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_split_tile_fills_its_cell_in_both_colours_and_mirrors_with_the_board() {
+        use crate::{Highlight, Side, Towards};
+        let board = Board::rectangle(2, 1, false).with_pieces(&[PieceStyle {
+            kind: "tile-e",
+            letter: 'E',
+            shape: PieceShape::SplitTile(Towards::East),
+        }]);
+        let view = PositionView {
+            pieces: vec![PieceView {
+                cell: Cell(0),
+                owner: Player::Black,
+                kind: "tile-e",
+                letter: 'e',
+            }],
+            absent: vec![],
+            to_move: Player::White,
+        };
+        let front = diagram(&board, &view, &[]);
+        let tile = front
+            .lines()
+            .find(|l| l.contains("<title>tile-e</title>"))
+            .expect("the tile is drawn");
+        assert!(
+            tile.contains(&format!(r#"fill="{}""#, PALETTE.white_piece)),
+            "{tile}"
+        );
+        assert!(
+            tile.contains(&format!(r#"fill="{}""#, PALETTE.black_piece)),
+            "{tile}"
+        );
+        assert!(!tile.contains("<text"), "a tile bears no letter: {tile}");
+        // a1 is the left cell: its centre at x = 24 + 20; Black's half lies east of it.
+        let (cx, side) = (MARGIN + UNIT / 2.0, UNIT * TILE_SCALE);
+        let half = first_polygon(&front);
+        assert!(half.iter().all(|&(x, _)| x >= cx - 0.1), "{half:?}");
+        assert!(
+            half.iter().any(|&(x, _)| x >= cx + side / 2.0 - 0.1),
+            "{half:?}"
+        );
+
+        // Seen from the back, a1 is the right cell and the half lies west.
+        let street = Highlight {
+            side: Side::Back,
+            owner: Player::Black,
+            label: "Black's street".into(),
+            value: 1,
+            parts: vec![vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]],
+        };
+        let back = diagram_with(
+            &board,
+            &view,
+            &Extras {
+                mirrored: true,
+                highlights: std::slice::from_ref(&street),
+                ..Extras::default()
+            },
+        );
+        let cx = MARGIN + 1.5 * UNIT;
+        let half = first_polygon(&back);
+        assert!(half.iter().all(|&(x, _)| x <= cx + 0.1), "{half:?}");
+        assert!(
+            half.iter().any(|&(x, _)| x <= cx - side / 2.0 + 0.1),
+            "{half:?}"
+        );
+        assert!(back.contains("<title>Black's street</title>"), "{back}");
+        assert!(
+            back.contains(&format!(r#"fill="{}""#, PALETTE.black_highlight)),
+            "{back}"
+        );
+        assert!(
+            back.contains("M104.0 24.0L64.0 24.0"),
+            "mirrored outline: {back}"
         );
     }
 

@@ -50,4 +50,6 @@ pub struct MoveView {
     pub removed: Vec<Cell>,
     pub flipped: Vec<Cell>,
     pub promotes: bool,
+    /// The kind of piece a placement puts on `to`, so that it can be shown before it is made.
+    pub places: Option<&'static str>,
 }

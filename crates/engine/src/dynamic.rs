@@ -9,8 +9,8 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    perft, Board, BoardFileError, Facts, Game, MoveError, MoveView, Outcome, Player, Playthrough,
-    PositionError, PositionView, Record, RecordError, Status, Viewer,
+    perft, Board, BoardFileError, Facts, Game, Highlight, MoveError, MoveView, Outcome, Player,
+    Playthrough, PositionError, PositionView, Record, RecordError, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -71,6 +71,11 @@ pub trait AnySession: Debug + Send + Sync {
     /// Who moved first.
     fn first_to_move(&self) -> Player;
     fn view(&self, viewer: Viewer) -> PositionView;
+    /// The position seen from the back of a transparent board, in front coordinates; `None`
+    /// for a board with one side (see [`Game::back_view`]).
+    fn back_view(&self, viewer: Viewer) -> Option<PositionView>;
+    /// The regions to point out on either side (see [`Game::highlights`]).
+    fn highlights(&self, viewer: Viewer) -> Vec<Highlight>;
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
     /// The agent's choice for the side to move, as text; `None` if there is no move. A search
@@ -226,6 +231,14 @@ impl<G: Game> AnySession for Session<G> {
 
     fn view(&self, viewer: Viewer) -> PositionView {
         self.0.game().position_view(self.0.state(), viewer)
+    }
+
+    fn back_view(&self, viewer: Viewer) -> Option<PositionView> {
+        self.0.game().back_view(self.0.state(), viewer)
+    }
+
+    fn highlights(&self, viewer: Viewer) -> Vec<Highlight> {
+        self.0.game().highlights(self.0.state(), viewer)
     }
 
     fn end(&mut self, outcome: Outcome) {

@@ -43,7 +43,8 @@ fn every_ruleset_has_a_unique_name_and_its_rules_page() {
 }
 
 /// Checks that every piece the views draw, along a random game, has a style in the board's
-/// legend with the same letter.
+/// legend with the same letter: on the front, on the back of two-sided boards, and those the
+/// moves place.
 struct LegendCoversPieces;
 
 impl RulesetVisitor for LegendCoversPieces {
@@ -54,8 +55,14 @@ impl RulesetVisitor for LegendCoversPieces {
         let mut state = game.start();
         let mut moves = Vec::new();
         for _ in 0..300 {
-            let view = game.position_view(&state, denkmeter_core::Viewer::Everyone);
-            for piece in &view.pieces {
+            let everyone = denkmeter_core::Viewer::Everyone;
+            let view = game.position_view(&state, everyone);
+            let back = game.back_view(&state, everyone);
+            for piece in view
+                .pieces
+                .iter()
+                .chain(back.iter().flat_map(|b| &b.pieces))
+            {
                 let style = legend.piece(piece.kind).unwrap_or_else(|| {
                     panic!("{}: no legend entry for {}", game.name(), piece.kind)
                 });
@@ -68,6 +75,11 @@ impl RulesetVisitor for LegendCoversPieces {
                 );
             }
             game.legal_moves(&state, &mut moves);
+            for &mv in &moves {
+                if let Some(kind) = game.move_view(&state, mv).places {
+                    assert!(legend.piece(kind).is_some(), "{}: {kind}", game.name());
+                }
+            }
             if moves.is_empty() {
                 break;
             }

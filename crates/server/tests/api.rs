@@ -287,6 +287,7 @@ on_both_databases!(
     a_game_on_an_uploaded_board_keeps_its_board,
     hidden_kings_reach_nobody,
     a_hidden_king_against_the_computer,
+    a_finished_straat_game_shows_both_sides_and_its_streets,
 );
 
 mod postgres_only {
@@ -597,6 +598,114 @@ async fn record_diagram_and_replay(db: &str) {
         one["legal_moves"].as_array().unwrap().is_empty(),
         "no moves in a replay"
     );
+    server.stop().await;
+}
+
+async fn a_finished_straat_game_shows_both_sides_and_its_streets(db: &str) {
+    let server = Server::start(db).await;
+    // One cell short of the rules' fact `nNnN/nNnn/NNNN/nNnn w`, won 6-4 by White: White's
+    // solid faces make a cross on the back that joins all four sides.
+    let (status, created) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "straat", "white": human(), "black": human(),
+                   "position": "nNnN/nNnn/NNNN/nNn1 b"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let tokens = &created["tokens"];
+    let (_, before) = server
+        .get(&format!(
+            "/api/games/{id}?token={}",
+            tokens["black"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(before["highlights"], json!([]), "no streets before the end");
+    let d1n = before["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "d1n")
+        .unwrap();
+    assert_eq!(d1n["places"], "tile-n", "a move names the face it lays up");
+    // The back: every tile's solid face on its own cell, named from the front.
+    let back = before["back"].as_array().unwrap();
+    assert_eq!(back.len(), 15);
+    let a1 = &back[0];
+    assert_eq!(
+        (&a1["cell"], &a1["owner"], &a1["kind"]),
+        (&json!(0), &json!("black"), &json!("solid"))
+    );
+    let legend = &before["board"]["legend"]["pieces"];
+    let split = legend
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "tile-e");
+    assert_eq!(split.unwrap()["shape"], "split-tile");
+    assert_eq!(split.unwrap()["fills_cell"], true);
+    assert_eq!(
+        split.unwrap()["dark_half"],
+        json!([[0.0, -0.5], [0.5, -0.5], [0.5, 0.5], [0.0, 0.5]])
+    );
+
+    let (status, over) = server.play(id, &tokens["black"], "d1n").await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    assert_eq!(over["status"], "over");
+    assert_eq!(over["result"]["score"]["white"], 6);
+    let lights = over["highlights"].as_array().unwrap();
+    let value = |side: &str, owner: &str| -> u64 {
+        lights
+            .iter()
+            .filter(|h| h["side"] == side && h["owner"] == owner)
+            .map(|h| h["value"].as_u64().unwrap())
+            .sum()
+    };
+    // The breakdown's counts, side by side.
+    let breakdown = over["result"]["score"]["breakdown"].as_str().unwrap();
+    assert!(breakdown.starts_with("front: White 4"), "{breakdown}");
+    assert_eq!(
+        [value("front", "white"), value("front", "black")],
+        [4, 4],
+        "{breakdown}"
+    );
+    assert_eq!(
+        [value("back", "white"), value("back", "black")],
+        [2, 0],
+        "{breakdown}"
+    );
+    let cross = lights
+        .iter()
+        .find(|h| h["side"] == "back" && h["owner"] == "white")
+        .unwrap();
+    assert_eq!(cross["parts"].as_array().unwrap().len(), 28);
+    assert_eq!(cross["outline"].as_array().unwrap().len(), 32);
+    assert_eq!(cross["outline"][0].as_array().unwrap().len(), 4);
+
+    // The diagram of either side, with its streets.
+    let (status, _, front) = server
+        .get_text(&format!("/api/games/{id}/diagram.svg"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(front.contains("<title>tile-n</title>") && front.contains("street on the front"));
+    let (status, _, back) = server
+        .get_text(&format!("/api/games/{id}/diagram.svg?side=back"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(back.contains("<title>solid</title>"), "{back}");
+    assert!(back.contains("White's street on the back") && !back.contains("on the front"));
+    let (status, _, _) = server
+        .get_text(&format!("/api/games/{id}/diagram.svg?side=top"))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (chad, _) = server.create("chad", human(), human()).await;
+    let (_, view) = server.get(&format!("/api/games/{chad}")).await;
+    assert!(view["back"].is_null() && view["highlights"] == json!([]));
+    let (status, _, _) = server
+        .get_text(&format!("/api/games/{chad}/diagram.svg?side=back"))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     server.stop().await;
 }
 

@@ -38,13 +38,13 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle, PieceView,
-    Player, PositionError, PositionView, Reason, RepetitionRule, RulesetVisitor, Score, Status,
-    Viewer,
+    Board, Cell, Facts, Game, Highlight, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
+    PieceView, Player, PositionError, PositionView, Reason, RepetitionRule, RulesetVisitor, Score,
+    Status, Towards, Viewer,
 };
 
 pub use state::{Orientation, State, Tile};
-pub use streets::{count as count_streets, Face, Layout, StreetCount, Streets};
+pub use streets::{count as count_streets, Face, Layout, Street, StreetCount, Streets};
 
 /// The start position: the empty frame, White to move.
 pub const START: &str = "4/4/4/4 w";
@@ -173,43 +173,76 @@ impl Variant {
     }
 }
 
-/// The game's word for a tile lying half/half face up, per orientation (views and legend).
+/// The game's word for a tile's half/half face, per orientation (views and legend).
 pub const TILE_KINDS: [&str; 4] = ["tile-n", "tile-e", "tile-s", "tile-w"];
-/// The game's word for a tile lying solid face up, per orientation (`straat-flip`).
-pub const SOLID_KINDS: [&str; 4] = ["solid-n", "solid-e", "solid-s", "solid-w"];
+/// The game's word for a tile's solid face, whatever its orientation.
+pub const SOLID_KIND: &str = "solid";
 
-/// The kind of a tile in views: its face up and orientation.
+/// The kind of the face of `tile` seen from the front: its half/half face by its orientation,
+/// or `solid`.
 pub fn tile_kind(tile: Tile) -> &'static str {
-    let i = usize::from(tile.orientation.index());
     if tile.solid_up {
-        SOLID_KINDS[i]
+        SOLID_KIND
     } else {
-        TILE_KINDS[i]
+        TILE_KINDS[usize::from(tile.orientation.index())]
     }
 }
 
-fn build_board(flip: bool) -> Board {
-    let mut pieces: Vec<PieceStyle> = Orientation::ALL
+/// The kind of the face of `tile` seen from the back, in front coordinates (a half/half face
+/// keeps the orientation named from the front).
+pub fn back_kind(tile: Tile) -> &'static str {
+    tile_kind(Tile {
+        solid_up: !tile.solid_up,
+        ..tile
+    })
+}
+
+/// The letter of a solid face in views (uppercase for White's): the orientation of a solid
+/// face cannot be seen.
+const SOLID_LETTER: char = 'O';
+
+/// The letter of a face of `tile` in views, in its owner's case: the orientation of a
+/// half/half face, or `O` for the solid face.
+fn face_letter(tile: Tile, solid: bool) -> char {
+    match (solid, tile.owner) {
+        (false, _) => tile.letter(),
+        (true, Player::White) => SOLID_LETTER,
+        (true, Player::Black) => SOLID_LETTER.to_ascii_lowercase(),
+    }
+}
+
+/// The board with its legend: the half/half faces split straight or corner to corner (the
+/// black corner of an `n` tile is north-east), and the solid face.
+fn build_board(layout: Layout) -> Board {
+    let towards = |o: Orientation| match (layout, o) {
+        (Layout::Quarters, Orientation::North) => Towards::North,
+        (Layout::Quarters, Orientation::East) => Towards::East,
+        (Layout::Quarters, Orientation::South) => Towards::South,
+        (Layout::Quarters, Orientation::West) => Towards::West,
+        (Layout::Triangles, Orientation::North) => Towards::NorthEast,
+        (Layout::Triangles, Orientation::East) => Towards::SouthEast,
+        (Layout::Triangles, Orientation::South) => Towards::SouthWest,
+        (Layout::Triangles, Orientation::West) => Towards::NorthWest,
+    };
+    let pieces: Vec<PieceStyle> = Orientation::ALL
         .into_iter()
         .map(|o| PieceStyle {
             kind: TILE_KINDS[usize::from(o.index())],
             letter: o.letter().to_ascii_uppercase(),
-            shape: PieceShape::Square,
+            shape: PieceShape::SplitTile(towards(o)),
         })
+        .chain(std::iter::once(PieceStyle {
+            kind: SOLID_KIND,
+            letter: SOLID_LETTER,
+            shape: PieceShape::Tile,
+        }))
         .collect();
-    if flip {
-        pieces.extend(Orientation::ALL.into_iter().map(|o| PieceStyle {
-            kind: SOLID_KINDS[usize::from(o.index())],
-            letter: o.letter().to_ascii_uppercase(),
-            shape: PieceShape::Disc,
-        }));
-    }
     Board::rectangle(4, 4, false).with_pieces(&pieces)
 }
 
-/// The boards, built once: without and with solid-face-up tiles.
-static BOARD: LazyLock<Board> = LazyLock::new(|| build_board(false));
-static FLIP_BOARD: LazyLock<Board> = LazyLock::new(|| build_board(true));
+/// The boards, built once: tiles split straight, and corner to corner.
+static BOARD: LazyLock<Board> = LazyLock::new(|| build_board(Layout::Quarters));
+static DIAGONAL_BOARD: LazyLock<Board> = LazyLock::new(|| build_board(Layout::Triangles));
 
 /// The game of Straat in one of its three rulesets.
 #[derive(Clone, Debug)]
@@ -238,7 +271,10 @@ impl Straat {
     pub fn with_variant(variant: Variant) -> Straat {
         Straat {
             variant,
-            board: if variant.flip() { &FLIP_BOARD } else { &BOARD },
+            board: match variant.front_layout() {
+                Layout::Quarters => &BOARD,
+                Layout::Triangles => &DIAGONAL_BOARD,
+            },
         }
     }
 
@@ -398,16 +434,24 @@ impl Game for Straat {
     }
 
     /// A placement: no `from`; click the cell, then choose the orientation (`n`, ... `w*`).
-    fn move_view(&self, _state: &State, mv: Move) -> MoveView {
+    /// It places the face it lays up (`tile-n`, ... or `solid`).
+    fn move_view(&self, state: &State, mv: Move) -> MoveView {
+        let tile = Tile {
+            owner: state.to_move,
+            orientation: mv.orientation(),
+            solid_up: mv.solid_up(),
+        };
         MoveView {
             to: Some(mv.cell()),
             choice: Some(mv.choice().to_string()),
+            places: Some(tile_kind(tile)),
             ..MoveView::default()
         }
     }
 
-    /// One piece per placed tile: its owner, its kind (face up and orientation) and the
-    /// orientation letter in its owner's case.
+    /// One piece per placed tile: its owner, its kind (the face up: `tile-n`, ... or `solid`)
+    /// and its letter in its owner's case: the orientation of a half/half face, `O` for a
+    /// solid one.
     fn position_view(&self, state: &State, _viewer: Viewer) -> PositionView {
         PositionView {
             pieces: state
@@ -416,11 +460,65 @@ impl Game for Straat {
                     cell,
                     owner: tile.owner,
                     kind: tile_kind(tile),
-                    letter: tile.letter(),
+                    letter: face_letter(tile, tile.solid_up),
                 })
                 .collect(),
             absent: Vec::new(),
             to_move: state.to_move,
         }
+    }
+
+    /// The frame turned over: every tile's other face on its cell as named from the front
+    /// (`solid`, lettered `O` or `o`, or in `straat-flip` the half/half face of a tile laid
+    /// solid face up, lettered by its orientation).
+    fn back_view(&self, state: &State, _viewer: Viewer) -> Option<PositionView> {
+        Some(PositionView {
+            pieces: state
+                .tiles()
+                .map(|(cell, tile)| PieceView {
+                    cell,
+                    owner: tile.owner,
+                    kind: back_kind(tile),
+                    letter: face_letter(tile, !tile.solid_up),
+                })
+                .collect(),
+            absent: Vec::new(),
+            to_move: state.to_move,
+        })
+    }
+
+    /// Once the frame is full, every street that scored, front and back, each in its colour's
+    /// owner's name (nothing is hidden in Straat).
+    fn highlights(&self, state: &State, _viewer: Viewer) -> Vec<Highlight> {
+        if !state.is_full() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for face in Face::BOTH {
+            let layout = self.layout(face);
+            for player in Player::BOTH {
+                for street in streets::streets(layout, self.colours(state, face)[player.index()]) {
+                    let joins = match (street.north_south, street.west_east) {
+                        (true, true) => "north to south and west to east",
+                        (true, false) => "north to south",
+                        _ => "west to east",
+                    };
+                    let mut parts = Vec::new();
+                    let mut rest = street.pieces;
+                    while rest != 0 {
+                        parts.push(layout.outline(rest.trailing_zeros()));
+                        rest &= rest - 1;
+                    }
+                    out.push(Highlight {
+                        side: face.side(),
+                        owner: player,
+                        label: format!("{player}'s street on the {}, {joins}", face.name()),
+                        value: street.value(),
+                        parts,
+                    });
+                }
+            }
+        }
+        out
     }
 }

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use denkmeter_core::Player;
+use denkmeter_core::{Player, Side};
 
 /// How the pieces of a face are laid out in a bitboard (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +89,25 @@ impl Layout {
         match self {
             Layout::Quarters => QUARTER_HALF[cell][usize::from(half & 3)],
             Layout::Triangles => TRIANGLE_HALF[usize::from(half & 3)] << (4 * cell),
+        }
+    }
+
+    /// The outline of piece `bit` as a polygon in the drawing coordinates of the board (cell
+    /// units, y growing downwards: cell `file + 4 * rank` spans `file..file + 1` across and
+    /// `3 - rank..4 - rank` down), clockwise on the screen from its north-west corner.
+    pub fn outline(self, bit: u32) -> Vec<(f32, f32)> {
+        match self {
+            Layout::Quarters => {
+                let (x, y) = ((bit % 8) as f32 / 2.0, (7 - bit / 8) as f32 / 2.0);
+                vec![(x, y), (x + 0.5, y), (x + 0.5, y + 0.5), (x, y + 0.5)]
+            }
+            Layout::Triangles => {
+                let cell = bit / 4;
+                let (x, y) = ((cell % 4) as f32, (3 - cell / 4) as f32);
+                let corners = [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)];
+                let t = (bit % 4) as usize;
+                vec![corners[t], corners[(t + 1) % 4], (x + 0.5, y + 0.5)]
+            }
         }
     }
 
@@ -200,24 +219,63 @@ impl StreetCount {
     }
 }
 
-/// The streets of `mask` (the pieces of one colour) in `layout`.
-pub fn count(layout: Layout, mask: u64) -> StreetCount {
+/// Calls `street(region, joins_north_south, joins_west_east)` for each region of `mask` (the
+/// pieces of one colour) in `layout` that joins opposite sides.
+#[inline]
+fn each_street(layout: Layout, mask: u64, mut street: impl FnMut(u64, bool, bool)) {
     let [north, south, west, east] = layout.sides();
-    let mut count = StreetCount::default();
     // Only regions touching the north side can join north and south, and only regions
     // touching the west side can join west and east: fill from those pieces alone.
     let mut seeds = mask & (north | west);
     while seeds != 0 {
         let region = layout.region(seeds & seeds.wrapping_neg(), mask);
         seeds &= !region;
-        if region & north != 0 && region & south != 0 {
-            count.north_south += 1;
-        }
-        if region & west != 0 && region & east != 0 {
-            count.west_east += 1;
+        let north_south = region & north != 0 && region & south != 0;
+        let west_east = region & west != 0 && region & east != 0;
+        if north_south || west_east {
+            street(region, north_south, west_east);
         }
     }
+}
+
+/// The streets of `mask` (the pieces of one colour) in `layout`.
+pub fn count(layout: Layout, mask: u64) -> StreetCount {
+    let mut count = StreetCount::default();
+    each_street(layout, mask, |_, north_south, west_east| {
+        count.north_south += u32::from(north_south);
+        count.west_east += u32::from(west_east);
+    });
     count
+}
+
+/// One street: a region of one colour and the pairs of opposite sides it joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Street {
+    /// The region's pieces, in the face's layout.
+    pub pieces: u64,
+    pub north_south: bool,
+    pub west_east: bool,
+}
+
+impl Street {
+    /// What the street counts for: 1, or 2 if it joins both pairs of sides.
+    pub fn value(self) -> u32 {
+        u32::from(self.north_south) + u32::from(self.west_east)
+    }
+}
+
+/// The streets of `mask` (the pieces of one colour) in `layout`, one per region, in the order
+/// of their lowest piece on the north or west side.
+pub fn streets(layout: Layout, mask: u64) -> Vec<Street> {
+    let mut streets = Vec::new();
+    each_street(layout, mask, |pieces, north_south, west_east| {
+        streets.push(Street {
+            pieces,
+            north_south,
+            west_east,
+        });
+    });
+    streets
 }
 
 /// A face of the frame.
@@ -232,6 +290,14 @@ pub enum Face {
 impl Face {
     /// Both faces, front first.
     pub const BOTH: [Face; 2] = [Face::Front, Face::Back];
+
+    /// The side of the board this face is seen on.
+    pub const fn side(self) -> Side {
+        match self {
+            Face::Front => Side::Front,
+            Face::Back => Side::Back,
+        }
+    }
 
     /// `front` or `back`.
     pub const fn name(self) -> &'static str {

@@ -4,7 +4,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use denkmeter_core::{ByPlayer, Player};
+use denkmeter_core::{ByPlayer, Player, Side};
 use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +149,8 @@ pub async fn list(
 pub struct ViewQuery {
     token: Option<String>,
     ply: Option<usize>,
+    /// `back`: the diagram shows the back of a transparent board, mirrored.
+    side: Option<String>,
 }
 
 pub async fn view(
@@ -281,7 +283,37 @@ pub async fn diagram(
         .last_move(viewer)
         .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
         .unwrap_or_default();
-    let svg = denkmeter_core::svg::diagram(game.ruleset.board(), &session.view(viewer), &marked);
+    let back = match query.side.as_deref() {
+        None | Some("front") => None,
+        Some("back") => Some(session.back_view(viewer).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "{} is played on a board with one side: it has no back",
+                game.ruleset.name()
+            ))
+        })?),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "side {other:?}: expected front or back"
+            )))
+        }
+    };
+    let side = if back.is_some() {
+        Side::Back
+    } else {
+        Side::Front
+    };
+    let highlights: Vec<_> = session
+        .highlights(viewer)
+        .into_iter()
+        .filter(|h| h.side == side)
+        .collect();
+    let extras = denkmeter_core::svg::Extras {
+        marked: &marked,
+        mirrored: back.is_some(),
+        highlights: &highlights,
+    };
+    let view = back.unwrap_or_else(|| session.view(viewer));
+    let svg = denkmeter_core::svg::diagram_with(game.ruleset.board(), &view, &extras);
     Ok(file(
         "image/svg+xml",
         format!("inline; filename=\"denkmeter-{}-{ply}.svg\"", game.id),

@@ -1,7 +1,9 @@
 //! What a viewer is sent: JSON shapes of boards, rulesets, games and moves (see docs/api.md).
 //! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
 
-use denkmeter_core::{Board, Cell, MoveView, Player, Shape, Status, Viewer, PALETTE};
+use denkmeter_core::{
+    Board, Cell, Highlight, MoveView, PieceView, Player, Shape, Status, Viewer, PALETTE,
+};
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use serde::Serialize;
 
@@ -39,6 +41,12 @@ pub struct PieceStyleJson {
     pub outline: Option<Vec<[f32; 2]>>,
     /// Whether the piece belongs to nobody (drawn in the palette's stone colours).
     pub neutral: bool,
+    /// Whether the piece is a tile covering its cell (drawn without a letter, turning and
+    /// mirroring with the board).
+    pub fills_cell: bool,
+    /// For a tile split into the two players' colours: the polygon of Black's half around the
+    /// cell's centre in cell units (corners at +-0.5, y down); the rest is White's colour.
+    pub dark_half: Option<Vec<[f32; 2]>>,
 }
 
 /// A board's key: the styles of its cells and pieces, and the colours every board shares.
@@ -152,6 +160,11 @@ impl BoardJson {
                             .outline()
                             .map(|o| o.iter().map(|&(x, y)| [x, y]).collect()),
                         neutral: p.shape.is_neutral(),
+                        fills_cell: p.shape.fills_cell(),
+                        dark_half: p
+                            .shape
+                            .dark_half()
+                            .map(|o| o.iter().map(|&(x, y)| [x, y]).collect()),
                     })
                     .collect(),
                 palette: PALETTE.entries().into_iter().collect(),
@@ -228,6 +241,8 @@ pub struct MoveJson {
     pub removed: Vec<u16>,
     pub flipped: Vec<u16>,
     pub promotes: bool,
+    /// The kind of piece a placement puts on `to`, for a preview.
+    pub places: Option<&'static str>,
 }
 
 impl MoveJson {
@@ -243,6 +258,7 @@ impl MoveJson {
             removed: ids(&view.removed),
             flipped: ids(&view.flipped),
             promotes: view.promotes,
+            places: view.places,
         }
     }
 
@@ -257,6 +273,55 @@ pub struct PieceJson {
     pub owner: &'static str,
     pub kind: &'static str,
     pub letter: String,
+}
+
+impl PieceJson {
+    fn all(pieces: &[PieceView]) -> Vec<PieceJson> {
+        pieces
+            .iter()
+            .map(|p| PieceJson {
+                cell: p.cell.0,
+                owner: p.owner.name(),
+                kind: p.kind,
+                letter: p.letter.to_string(),
+            })
+            .collect()
+    }
+}
+
+/// A region pointed out on one side of the board (see `Highlight` in core).
+#[derive(Debug, Serialize)]
+pub struct HighlightJson {
+    /// `front` or `back`.
+    pub side: &'static str,
+    pub owner: &'static str,
+    pub label: String,
+    pub value: u32,
+    /// Polygons in board coordinates (cell units, y down) that tile the region.
+    pub parts: Vec<Vec<[f32; 2]>>,
+    /// The region's outline as segments `[x1, y1, x2, y2]`.
+    pub outline: Vec<[f32; 4]>,
+}
+
+impl HighlightJson {
+    pub fn of(h: &Highlight) -> HighlightJson {
+        HighlightJson {
+            side: h.side.name(),
+            owner: h.owner.name(),
+            label: h.label.clone(),
+            value: h.value,
+            parts: h
+                .parts
+                .iter()
+                .map(|part| part.iter().map(|&(x, y)| [x, y]).collect())
+                .collect(),
+            outline: h
+                .outline()
+                .into_iter()
+                .map(|[(x1, y1), (x2, y2)]| [x1, y1, x2, y2])
+                .collect(),
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -295,6 +360,11 @@ pub struct GameView {
     pub moves: Vec<String>,
     pub position: Option<String>,
     pub pieces: Vec<PieceJson>,
+    /// The pieces seen from the back of a transparent board, on their cells as named from the
+    /// front (Straat); null for a board with one side.
+    pub back: Option<Vec<PieceJson>>,
+    /// Regions to point out on either side (the streets of a finished Straat game).
+    pub highlights: Vec<HighlightJson>,
     pub absent: Vec<u16>,
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
@@ -378,15 +448,14 @@ pub fn game_view(
         first_to_move: session.first_to_move().name(),
         moves: session.moves_for(viewer),
         position: (viewer == Viewer::Everyone).then(|| session.position()),
-        pieces: view
-            .pieces
+        pieces: PieceJson::all(&view.pieces),
+        back: session
+            .back_view(viewer)
+            .map(|back| PieceJson::all(&back.pieces)),
+        highlights: session
+            .highlights(viewer)
             .iter()
-            .map(|p| PieceJson {
-                cell: p.cell.0,
-                owner: p.owner.name(),
-                kind: p.kind,
-                letter: p.letter.to_string(),
-            })
+            .map(HighlightJson::of)
             .collect(),
         absent: view.absent.iter().map(|c| c.0).collect(),
         to_move: session.to_move().name(),

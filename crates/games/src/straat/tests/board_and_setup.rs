@@ -86,8 +86,13 @@ fn perft_from_the_start_counts_every_cell_and_orientation() {
 
 #[test]
 fn the_legend_names_every_tile_kind() {
-    assert_eq!(straight().board().legend().pieces.len(), 4);
-    assert_eq!(flip().board().legend().pieces.len(), 8);
+    use denkmeter_core::{PieceShape, Towards};
+    for g in all_rulesets() {
+        let kinds: Vec<&str> = g.board().legend().pieces.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, ["tile-n", "tile-e", "tile-s", "tile-w", "solid"]);
+        let solid = g.board().legend().piece("solid").copied().unwrap();
+        assert_eq!(solid.shape, PieceShape::Tile);
+    }
     let tile = straight()
         .board()
         .legend()
@@ -95,4 +100,19 @@ fn the_legend_names_every_tile_kind() {
         .copied()
         .unwrap();
     assert_eq!(tile.letter, 'E');
+    assert_eq!(tile.shape, PieceShape::SplitTile(Towards::East));
+    // Diagonal: an `n` tile is black on its north and east triangles.
+    let shape = |g: &Straat, kind| g.board().legend().piece(kind).unwrap().shape;
+    assert_eq!(
+        shape(&diagonal(), "tile-n"),
+        PieceShape::SplitTile(Towards::NorthEast)
+    );
+    assert_eq!(
+        shape(&diagonal(), "tile-w"),
+        PieceShape::SplitTile(Towards::NorthWest)
+    );
+    assert_eq!(
+        shape(&flip(), "tile-s"),
+        PieceShape::SplitTile(Towards::South)
+    );
 }
