@@ -405,7 +405,7 @@ export class GamePage {
       canMove: !covered && mayMove && !back,
       orientation: this.flip() ? 'black' : 'white',
       mirror: back,
-      highlights: this.shownHighlights(),
+      highlights: covered ? [] : this.shownHighlights(),
       caption: back && mayMove ? 'Turn the frame over again to make your move.' : '',
       toMove: v.to_move,
     });
