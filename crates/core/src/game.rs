@@ -197,6 +197,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// The exact number of plies left when every line of play from `state` ends after that
+    /// same number (a placement game: the empty cells); `None` (the default) when lines differ
+    /// in length. The endgame solver searches only games that say.
+    fn plies_to_end(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+
+    /// White's score minus Black's in a finished game whose outcome carries a score; `None`
+    /// while the game goes on or when it ends without a score. Read from [`Game::status`] by
+    /// default; a game overrides it when building the outcome (with its breakdown text) costs
+    /// more than counting, since the endgame solver asks at every leaf.
+    fn score_margin(&self, state: &Self::State) -> Option<i64> {
+        match self.status(state) {
+            Status::Over(Outcome {
+                score: Some(score), ..
+            }) => Some(score.white - score.black),
+            _ => None,
+        }
+    }
+
     // Notation.
 
     /// The move in the game's notation.
