@@ -15,8 +15,9 @@ use denkmeter_core::{
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::endgame::{self, SolutionText, SolveError};
 use crate::mcts::{self, MctsConfig};
-use crate::{search, Agent};
+use crate::{search, Agent, Limits};
 
 /// A legal move as text with what a person clicks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,15 @@ pub trait AnyGame: Debug + Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn AnySession>, RecordError>;
     /// `(depth, count)` for every depth from 1 to `depth`.
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError>;
+    /// The exact value, every best move and a best line of a position (the start if `None`)
+    /// at most `max_plies` plies from the end, within the node and time limits of `limits`
+    /// (see [`endgame::solve`]).
+    fn solve(
+        &self,
+        position: Option<&str>,
+        max_plies: u32,
+        limits: Limits,
+    ) -> Result<SolutionText, SolveError>;
     /// The board file the ruleset is played on, `(name, text)`, if its board is data.
     fn board_file(&self) -> Option<(&str, &str)>;
     /// The same ruleset on the board a board file describes, named `name` in records.
@@ -123,6 +133,16 @@ impl<G: Game> AnyGame for Ruleset<G> {
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError> {
         let state = self.state(position)?;
         Ok(perft::perft_table(&self.0, &state, depth))
+    }
+
+    fn solve(
+        &self,
+        position: Option<&str>,
+        max_plies: u32,
+        limits: Limits,
+    ) -> Result<SolutionText, SolveError> {
+        let state = self.state(position)?;
+        endgame::solve_text(&self.0, &state, max_plies, limits)
     }
 
     fn board_file(&self) -> Option<(&str, &str)> {

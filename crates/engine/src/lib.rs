@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod dynamic;
+pub mod endgame;
 mod limits;
 pub mod matches;
 pub mod mcts;
