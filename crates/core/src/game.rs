@@ -97,6 +97,10 @@ pub struct Facts {
     pub repetition: RepetitionRule,
     /// Random playouts longer than this many plies are cut off and scored by the evaluation.
     pub playout_limit: usize,
+    /// The computer solves a position exactly and plays a best move once at most this many
+    /// plies remain ([`Game::plies_to_end`]); 0 (the default) never. Each game sets it by
+    /// measurement, so that the slowest such position solves well within the computer's time.
+    pub exact_endgame: u32,
 }
 
 impl Facts {
@@ -116,6 +120,7 @@ impl Facts {
             hidden_information: false,
             repetition: RepetitionRule::DrawOnThird,
             playout_limit: 400,
+            exact_endgame: 0,
         }
     }
 }

@@ -256,9 +256,13 @@ impl<G: Game> AnySession for Session<G> {
                 } else {
                     self.0.state().clone()
                 };
-                let best = match agent {
-                    Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
-                    _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
+                // Near the end of a game that can be solved, a best move; else a search.
+                let best = match endgame::agent_move(game, &state, limits) {
+                    Ok(best) => best,
+                    Err(limits) => match agent {
+                        Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
+                        _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
+                    },
                 };
                 // The search ignores the game's history; never choose a move the repetition
                 // rule forbids.

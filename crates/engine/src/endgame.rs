@@ -195,6 +195,39 @@ pub fn solve_text<G: Game>(
     })
 }
 
+/// The most positions the computer's solver visits before it gives up and searches as usual.
+pub const AGENT_NODES: u64 = 4_000_000;
+
+/// The computer's move from the solver: a best move if `state` lies within the ruleset's exact
+/// endgame ([`denkmeter_core::Facts::exact_endgame`]) and the solver finishes within
+/// [`AGENT_NODES`] positions and half the time of `limits`; otherwise the limits left for an
+/// ordinary search (the time the solver spent taken off). Games with hidden information are
+/// never solved (the searcher sees a guessed position).
+pub fn agent_move<G: Game>(game: &G, state: &G::State, limits: Limits) -> Result<G::Move, Limits> {
+    let facts = game.facts();
+    let within = game
+        .plies_to_end(state)
+        .is_some_and(|plies| plies > 0 && plies <= facts.exact_endgame);
+    if facts.hidden_information || !within {
+        return Err(limits);
+    }
+    let started = Instant::now();
+    let budget = Limits {
+        depth: None,
+        nodes: Some(AGENT_NODES),
+        time: limits.time.map(|t| t / 2),
+    };
+    match solve(game, state, budget, BestMoves::One) {
+        Ok(solution) => solution.best.first().copied().ok_or(limits),
+        Err(_) => Err(Limits {
+            time: limits
+                .time
+                .map(|t| t.saturating_sub(started.elapsed()).max(t / 4)),
+            ..limits
+        }),
+    }
+}
+
 /// What the table knows of a position: bounds of its value and the best move found.
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {

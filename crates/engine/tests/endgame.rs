@@ -1,6 +1,6 @@
 //! The exact endgame solver against a plain exhaustive minimax written here (no pruning, no
 //! table, the value read from the outcome's score), on random Straat positions of every
-//! ruleset; its best moves, lines, limits and refusals.
+//! ruleset; its best moves, lines, limits and refusals; and the computer playing its moves.
 
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
@@ -8,8 +8,9 @@ use denkmeter_core::{
     Board, Facts, Game, MoveError, MoveView, Outcome, Player, PositionError, PositionView, Reason,
     Status, Viewer,
 };
-use denkmeter_engine::endgame::{solve, BestMoves, SolveError, WIN_VALUE};
-use denkmeter_engine::{Limits, Registry};
+use denkmeter_engine::endgame::{agent_move, solve, BestMoves, SolveError, WIN_VALUE};
+use denkmeter_engine::mcts::{self, MctsConfig};
+use denkmeter_engine::{Agent, Limits, Registry};
 use denkmeter_games::straat::{State, Straat};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -192,6 +193,48 @@ fn limits_refusals_and_finished_games_give_errors_not_panics() {
     assert!(text.best.contains(&text.line[0]));
 }
 
+/// Every searching agent, near enough to the end, plays a move the solver calls best.
+#[test]
+fn the_computer_plays_a_best_move_near_the_end() {
+    let registry = Registry::from_list(denkmeter_games::visit_rulesets);
+    for game in [Straat::new(), Straat::diagonal(), Straat::flip()] {
+        let within = game.facts().exact_endgame;
+        assert!(within >= 7, "{}", game.name());
+        let ruleset = registry.find(game.name()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
+        for empty in [1, 3, 6] {
+            let state = random_position(&game, empty, &mut rng);
+            let text = game.position_text(&state);
+            let solution = solve(&game, &state, Limits::default(), BestMoves::Every).unwrap();
+            let best: Vec<String> = solution
+                .best
+                .iter()
+                .map(|&mv| game.move_text(&state, mv))
+                .collect();
+            let session = ruleset.new_game(Some(&text)).unwrap();
+            for agent in [
+                Agent::Computer(1),
+                Agent::Mcts(Limits::nodes(20)),
+                Agent::AlphaBeta(Limits::depth(1)),
+            ] {
+                let chosen = session.choose_move(&agent, 5).unwrap();
+                assert!(best.contains(&chosen), "{agent} played {chosen} in {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_computer_searches_as_usual_outside_the_exact_endgame() {
+    let game = Straat::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    let limits = Limits::nodes(100);
+    let far = random_position(&game, game.facts().exact_endgame + 1, &mut rng);
+    assert_eq!(agent_move(&game, &far, limits), Err(limits));
+    let near = random_position(&game, 2, &mut rng);
+    assert!(agent_move(&game, &near, limits).is_ok());
+}
+
 /// A game without a score and with a fixed end: each player in turn says a bit, three each;
 /// White wins if the six bits read as a number divisible by 3, else Black.
 #[derive(Clone, Debug)]
@@ -289,5 +332,68 @@ fn a_game_without_a_score_is_solved_as_wins_and_losses() {
         );
         assert!(value.abs() == WIN_VALUE);
         assert_eq!(solution.line.len() as u32 + state.count, 6);
+    }
+}
+
+/// The final margin for White of a game between Monte Carlo tree search with `limits`, once
+/// with the exact endgame and once without; `solver` says which side has it.
+fn solver_game(game: &Straat, solver: Player, limits: Limits, seed: u64) -> i64 {
+    let mut state = game.start();
+    let mut ply = 0;
+    while let Status::Ongoing = game.status(&state) {
+        let mover = game.to_move(&state);
+        let solved = if mover == solver {
+            agent_move(game, &state, limits).ok()
+        } else {
+            None
+        };
+        let mv = solved.unwrap_or_else(|| {
+            let config = MctsConfig::new(limits, seed.wrapping_mul(1_000).wrapping_add(ply));
+            mcts::search(game, &state, &config).unwrap().best
+        });
+        game.play_unchecked(&mut state, mv);
+        ply += 1;
+    }
+    game.score_margin(&state).unwrap()
+}
+
+/// Strength, not correctness: the same Monte Carlo player with and without the exact endgame,
+/// both colours, per ruleset. Run with
+/// `cargo test --release -p denkmeter-engine --test endgame -- --ignored --nocapture`;
+/// `ENDGAME_GAMES` and `ENDGAME_ITERATIONS` change the number of game pairs (default 50) and
+/// the iterations a move (default 1,500, as `computer:3`).
+#[test]
+#[ignore]
+fn the_exact_endgame_makes_the_computer_stronger() {
+    let read = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let pairs = read("ENDGAME_GAMES", 50);
+    let limits = Limits::nodes(read("ENDGAME_ITERATIONS", 1_500));
+    for game in [Straat::new(), Straat::diagonal(), Straat::flip()] {
+        let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0);
+        for seed in 0..pairs {
+            for solver in Player::BOTH {
+                let mine = sign(solver) as i64 * solver_game(&game, solver, limits, seed);
+                margin += mine;
+                match mine.signum() {
+                    1 => wins += 1,
+                    0 => draws += 1,
+                    _ => losses += 1,
+                }
+            }
+        }
+        let games = 2 * pairs;
+        println!(
+            "{}: mcts:{} with the exact endgame ({} plies) against without: +{wins} ={draws} -{losses} of {games}, score {:.1}%, mean margin {:+.2} streets",
+            game.name(),
+            limits.nodes.unwrap_or(0),
+            game.facts().exact_endgame,
+            100.0 * (wins as f64 + 0.5 * draws as f64) / games as f64,
+            margin as f64 / games as f64
+        );
     }
 }

@@ -152,13 +152,21 @@ impl Variant {
         matches!(self, Variant::Flip)
     }
 
-    /// The ruleset's facts. A position never repeats (every move adds a tile).
+    /// The ruleset's facts. A position never repeats (every move adds a tile). The computer
+    /// plays the last placements perfectly: the last 9 in `straat`, 10 in `straat-diagonal`
+    /// and 7 in `straat-flip`, where the slowest of 20 to 30 random positions solved in at most
+    /// 0.18 s (one more placement costs about four times as much).
     pub const fn facts(self) -> &'static Facts {
         const RULES: &str = include_str!("../../../../docs/rules/straat.md");
         const fn facts(variant: Variant) -> Facts {
             Facts {
                 repetition: RepetitionRule::Ignore,
                 playout_limit: 16,
+                exact_endgame: match variant {
+                    Variant::Straight => 9,
+                    Variant::Diagonal => 10,
+                    Variant::Flip => 7,
+                },
                 ..Facts::new(variant.name(), "straat", variant.description(), RULES)
             }
         }
