@@ -110,6 +110,65 @@ fn bad_positions_are_one_line_errors() {
 }
 
 #[test]
+fn solve_prints_the_value_the_best_moves_and_a_line() {
+    // Three placements from the end; the engine's tests confirm it by an exhaustive count.
+    let out = denkmeter(
+        &["solve", "straat", "--position", "nNnN/nN1n/NN1N/nNn1 b"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "value +0 (White's final score minus Black's under best play; Black to move, 3 plies to the end)"
+    );
+    assert_eq!(lines[1], "best c2e");
+    assert!(lines[2].starts_with("line c2e "), "{text}");
+    assert_eq!(lines[2].split_whitespace().count(), 4, "{text}");
+    assert!(lines[3].starts_with("nodes "), "{text}");
+}
+
+#[test]
+fn solve_explains_what_it_cannot_solve() {
+    for (args, message) in [
+        (
+            &["solve", "straat", "--position", "4/4/4 w"][..],
+            "error: bad --position",
+        ),
+        (
+            &["solve", "straat", "--position=-1/4/4/4 w"],
+            "error: bad --position",
+        ),
+        (&["solve", "straat"], "16 plies remain; the limit is 10"),
+        (
+            &[
+                "solve",
+                "straat",
+                "--max-plies",
+                "1",
+                "--position",
+                "nNnN/nN1n/NN1N/nNn1 b",
+            ],
+            "3 plies remain; the limit is 1",
+        ),
+        (&["solve", "chad"], "chad has no fixed end"),
+        (
+            &["solve", "straat", "--position", "NnNn/nNnN/NnNn/nNnN w"],
+            "the game is over",
+        ),
+        (&["solve", "chess"], "unknown ruleset \"chess\""),
+    ] {
+        let out = denkmeter(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
 fn play_survives_bad_input_and_saves_the_record() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("game.pgn");

@@ -98,6 +98,10 @@ pub struct Facts {
     pub repetition: RepetitionRule,
     /// Random playouts longer than this many plies are cut off and scored by the evaluation.
     pub playout_limit: usize,
+    /// The computer solves a position exactly and plays a best move once at most this many
+    /// plies remain ([`Game::plies_to_end`]); 0 (the default) never. Each game sets it by
+    /// measurement, so that the slowest such position solves well within the computer's time.
+    pub exact_endgame: u32,
 }
 
 impl Facts {
@@ -117,6 +121,7 @@ impl Facts {
             hidden_information: false,
             repetition: RepetitionRule::DrawOnThird,
             playout_limit: 400,
+            exact_endgame: 0,
         }
     }
 }
@@ -208,6 +213,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// game knows better.
     fn evaluate(&self, _state: &Self::State) -> i32 {
         0
+    }
+
+    /// The exact number of plies left when every line of play from `state` ends after that
+    /// same number (a placement game: the empty cells); `None` (the default) when lines differ
+    /// in length. The endgame solver searches only games that say.
+    fn plies_to_end(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+
+    /// White's score minus Black's in a finished game whose outcome carries a score; `None`
+    /// while the game goes on or when it ends without a score. Read from [`Game::status`] by
+    /// default; a game overrides it when building the outcome (with its breakdown text) costs
+    /// more than counting, since the endgame solver asks at every leaf.
+    fn score_margin(&self, state: &Self::State) -> Option<i64> {
+        match self.status(state) {
+            Status::Over(Outcome {
+                score: Some(score), ..
+            }) => Some(score.white - score.black),
+            _ => None,
+        }
     }
 
     // Notation.

@@ -15,9 +15,10 @@ use denkmeter_core::{
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::endgame::{self, SolutionText, SolveError};
 use crate::ismcts;
 use crate::mcts::{self, MctsConfig};
-use crate::{search, Agent};
+use crate::{search, Agent, Limits};
 
 /// A legal move as text with what a person clicks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +42,15 @@ pub trait AnyGame: Debug + Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn AnySession>, RecordError>;
     /// `(depth, count)` for every depth from 1 to `depth`.
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError>;
+    /// The exact value, every best move and a best line of a position (the start if `None`)
+    /// at most `max_plies` plies from the end, within the node and time limits of `limits`
+    /// (see [`endgame::solve`]).
+    fn solve(
+        &self,
+        position: Option<&str>,
+        max_plies: u32,
+        limits: Limits,
+    ) -> Result<SolutionText, SolveError>;
     /// The board file the ruleset is played on, `(name, text)`, if its board is data.
     fn board_file(&self) -> Option<(&str, &str)>;
     /// The same ruleset on the board a board file describes, named `name` in records.
@@ -134,6 +144,16 @@ impl<G: Game> AnyGame for Ruleset<G> {
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<(u32, u64)>, PositionError> {
         let state = self.state(position)?;
         Ok(perft::perft_table(&self.0, &state, depth))
+    }
+
+    fn solve(
+        &self,
+        position: Option<&str>,
+        max_plies: u32,
+        limits: Limits,
+    ) -> Result<SolutionText, SolveError> {
+        let state = self.state(position)?;
+        endgame::solve_text(&self.0, &state, max_plies, limits)
     }
 
     fn board_file(&self) -> Option<(&str, &str)> {
@@ -260,17 +280,24 @@ impl<G: Game> AnySession for Session<G> {
                 let mover = self.0.to_move();
                 // What the mover knows: the search is never given the true state.
                 let observation = game.observation(self.0.state(), mover);
-                let config = MctsConfig::new(limits, seed);
                 let best = match agent {
                     Agent::Computer(_) | Agent::Ismcts(_) if game.facts().hidden_information => {
+                        let config = MctsConfig::new(limits, seed);
                         ismcts::search(game, &observation, mover, &config)?.best
                     }
                     _ => {
                         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
                         let state = game.determinize(&observation, mover, &mut rng);
-                        match agent {
-                            Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
-                            _ => mcts::search(game, &state, &config)?.best,
+                        // Near the end of a game that can be solved, a best move; else a
+                        // search.
+                        match endgame::agent_move(game, &state, limits) {
+                            Ok(best) => best,
+                            Err(limits) => match agent {
+                                Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
+                                _ => {
+                                    mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best
+                                }
+                            },
                         }
                     }
                 };

@@ -1,10 +1,11 @@
-//! Denkmeter's engine: search (alpha-beta and Monte Carlo tree search), agents and matches,
-//! and the object-safe layer and registry that the command line and the server use. No game
-//! names live here; perft and the mate solver, which need no heuristics, live beside the rules
-//! in core.
+//! Denkmeter's engine: search (alpha-beta, Monte Carlo tree search, and an exact endgame
+//! solver for games with a fixed end), agents and matches, and the object-safe layer and
+//! registry that the command line and the server use. No game names live here; perft and the
+//! mate solver, which need no heuristics, live beside the rules in core.
 
 pub mod agent;
 pub mod dynamic;
+pub mod endgame;
 pub mod ismcts;
 mod limits;
 pub mod matches;

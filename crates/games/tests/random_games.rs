@@ -1,7 +1,8 @@
 //! Property tests over random games of every game: each move's text reads back as the same
 //! move, position strings round-trip with the same hash and moves, the hash equals a fresh
-//! recomputation, a game has moves exactly while it is not over, and records round-trip. Every
-//! ruleset of the list is played.
+//! recomputation, a game has moves exactly while it is not over, the plies to the end (where a
+//! game knows them) count down to its end, the score margin agrees with the outcome, and records
+//! round-trip. Every ruleset of the list is played.
 
 use denkmeter_core::{Game, Playthrough, Record, RulesetVisitor};
 use proptest::prelude::*;
@@ -12,6 +13,7 @@ fn check_random_game<G: Game>(game: G, seed: u64, max_plies: usize) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut play = Playthrough::new(game.clone());
     let mut moves = Vec::new();
+    let mut plies_to_end = game.plies_to_end(play.state()).map(|n| n + 1);
     for _ in 0..max_plies {
         let state = play.state().clone();
         let text = game.position_text(&state);
@@ -24,7 +26,24 @@ fn check_random_game<G: Game>(game: G, seed: u64, max_plies: usize) {
         game.legal_moves(&reread, &mut reread_moves);
         game.legal_moves(&state, &mut moves);
         assert_eq!(reread_moves, moves, "moves of {text}");
-        assert_eq!(moves.is_empty(), game.status(&state).is_over(), "{text}");
+        let status = game.status(&state);
+        assert_eq!(moves.is_empty(), status.is_over(), "{text}");
+        let margin = status
+            .outcome()
+            .and_then(|o| o.score.as_ref())
+            .map(|s| s.white - s.black);
+        assert_eq!(game.score_margin(&state), margin, "score margin of {text}");
+        let left = game.plies_to_end(&state);
+        assert_eq!(
+            left,
+            plies_to_end.map(|n| n - 1),
+            "plies to the end of {text}"
+        );
+        assert!(
+            left.map_or(true, |n| (n == 0) == status.is_over()),
+            "{text}"
+        );
+        plies_to_end = left;
         for &mv in &moves {
             let mv_text = game.move_text(&state, mv);
             assert_eq!(

@@ -152,13 +152,21 @@ impl Variant {
         matches!(self, Variant::Flip)
     }
 
-    /// The ruleset's facts. A position never repeats (every move adds a tile).
+    /// The ruleset's facts. A position never repeats (every move adds a tile). The computer
+    /// plays the last placements perfectly: the last 9 in `straat`, 10 in `straat-diagonal`
+    /// and 7 in `straat-flip`, where the slowest of 20 to 30 random positions solved in at most
+    /// 0.18 s (one more placement costs about four times as much).
     pub const fn facts(self) -> &'static Facts {
         const RULES: &str = include_str!("../../../../docs/rules/straat.md");
         const fn facts(variant: Variant) -> Facts {
             Facts {
                 repetition: RepetitionRule::Ignore,
                 playout_limit: 16,
+                exact_endgame: match variant {
+                    Variant::Straight => 9,
+                    Variant::Diagonal => 10,
+                    Variant::Flip => 7,
+                },
                 ..Facts::new(variant.name(), "straat", variant.description(), RULES)
             }
         }
@@ -243,6 +251,34 @@ fn build_board(layout: Layout) -> Board {
 /// The boards, built once: tiles split straight, and corner to corner.
 static BOARD: LazyLock<Board> = LazyLock::new(|| build_board(Layout::Quarters));
 static DIAGONAL_BOARD: LazyLock<Board> = LazyLock::new(|| build_board(Layout::Triangles));
+
+/// The streets of a face whose every cell is one colour, by the set of that colour's cells
+/// (bit `file + 4 * rank`): both directions together, as [`StreetCount::total`] gives them.
+/// Built once; the endgame solver counts the back of every full frame it reaches this way.
+static SOLID_BACK_STREETS: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    (0..=u16::MAX)
+        .map(|cells| {
+            let quarters = (0..16)
+                .filter(|cell| cells & (1 << cell) != 0)
+                .fold(0, |q, cell| q | Layout::Quarters.cell(cell));
+            count_streets(Layout::Quarters, quarters).total() as u8
+        })
+        .collect()
+});
+
+/// The cells (bit `file + 4 * rank`) whose south-west quarter is in `quarters`: for a face of
+/// solid cells, the cells of that colour.
+#[inline]
+fn cells_of_quarters(quarters: u64) -> u16 {
+    // The south-west quarter of cell (file, rank) is bit 2 * file + 16 * rank: gather the four
+    // of each rank into a nibble, then the four nibbles.
+    let mut v = quarters & 0x0055_0055_0055_0055;
+    v = (v | v >> 1) & 0x0033_0033_0033_0033;
+    v = (v | v >> 2) & 0x000F_000F_000F_000F;
+    v = (v | v >> 12) & 0x0000_00FF_0000_00FF;
+    v = (v | v >> 24) & 0xFFFF;
+    v as u16
+}
 
 /// The game of Straat in one of its three rulesets.
 #[derive(Clone, Debug)]
@@ -415,6 +451,34 @@ impl Game for Straat {
     fn evaluate(&self, state: &State) -> i32 {
         let me = state.to_move;
         self.promise(state, me) - self.promise(state, !me)
+    }
+
+    /// The empty cells: every line of play fills them all, one a ply.
+    fn plies_to_end(&self, state: &State) -> Option<u32> {
+        Some(state.empty_cells())
+    }
+
+    /// White's streets minus Black's once the frame is full, counted without building the
+    /// outcome's breakdown; a back made of solid faces alone is looked up in a table of every
+    /// pattern of 16 cells.
+    fn score_margin(&self, state: &State) -> Option<i64> {
+        if !state.is_full() {
+            return None;
+        }
+        let front = self.layout(Face::Front);
+        let [white, black] = state.front;
+        let mut margin = i64::from(count_streets(front, white).total())
+            - i64::from(count_streets(front, black).total());
+        if self.variant.flip() {
+            let [white, black] = state.back;
+            margin += i64::from(count_streets(Layout::Quarters, white).total())
+                - i64::from(count_streets(Layout::Quarters, black).total());
+        } else {
+            let white = cells_of_quarters(state.back[0]);
+            let table = &*SOLID_BACK_STREETS;
+            margin += i64::from(table[usize::from(white)]) - i64::from(table[usize::from(!white)]);
+        }
+        Some(margin)
     }
 
     fn move_text(&self, _state: &State, mv: Move) -> String {
