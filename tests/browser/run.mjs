@@ -960,109 +960,6 @@ test('n. Straat: a tile placed by clicking its cell and choosing its orientation
   await context.close();
 });
 
-/** The legal move written `text` in `view`. */
-function moveNamed(view, text) {
-  const move = (view.legal_moves || []).find((m) => m.text === text);
-  check(move, `${text} is not among the legal moves: ${(view.legal_moves || []).map((m) => m.text).join(' ')}`);
-  return move;
-}
-
-/** The pieces drawn on a page's board: `at:owner:kind`, sorted. */
-const drawnPieces = (page) =>
-  page.$$eval('svg.board g.piece', (els) => els.map((e) => `${e.dataset.at}:${e.dataset.owner}:${e.dataset.kind}`).sort());
-
-/** Every frame a page receives over its game socket, as text. */
-function socketFrames(page) {
-  const frames = [];
-  page.on('websocket', (ws) => {
-    if (/\/api\/games\/[^/]+\/ws/.test(ws.url())) ws.on('framereceived', (f) => frames.push(String(f.payload)));
-  });
-  return frames;
-}
-
-test('p. Trangalla between two browsers: each sees his own king only, the record shows both at the end', async (problems) => {
-  const contextA = await newContext();
-  const contextB = await newContext();
-  const a = await contextA.newPage();
-  const b = await contextB.newPage();
-  watchPage(a, 'p/A', problems);
-  watchPage(b, 'p/B', problems);
-  const framesA = socketFrames(a);
-  const framesB = socketFrames(b);
-  const id = await createInLobby(a, { ruleset: 'trangalla', opponent: 'link', colour: 'white' });
-  await a.waitForSelector('#invite-link', { state: 'visible' });
-  const link = await a.inputValue('#invite-link');
-  await b.goto(link);
-  await b.waitForSelector(cellSelector('d4'));
-  const mineA = await seatsOf(a, id);
-  const mineB = await seatsOf(b, id);
-  // White chooses his king on b2 by clicking it, Black on d4.
-  let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
-  await clickMove(a, view, moveNamed(view, 'K@b2'));
-  view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
-  await clickMove(b, view, moveNamed(view, 'K@d4'));
-  await waitMoves(a, 2);
-  await waitMoves(b, 2);
-  await a.waitForFunction(() => document.querySelectorAll('svg.board g.piece[data-kind="king"]').length === 1);
-  const seenA = await drawnPieces(a);
-  const seenB = await drawnPieces(b);
-  check(seenA.includes('b2:white:king'), `A does not see his king: ${seenA.join(' ')}`);
-  check(seenA.includes('d4:black:unknown'), `A should see d4 as unknown: ${seenA.join(' ')}`);
-  check(!seenA.some((p) => p.includes('black:king')), `A sees Black's king: ${seenA.join(' ')}`);
-  check(seenB.includes('d4:black:king') && !seenB.some((p) => p.includes('white:king')), `B sees: ${seenB.join(' ')}`);
-  const listA = await moveTexts(a);
-  check(listA[1] === 'K@?', `A's move list shows Black's setup as ${listA[1]}`);
-  check((await moveTexts(b))[0] === 'K@?', 'B sees White\'s setup move');
-  // A step each, then White resigns: now everybody sees everything.
-  view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to move');
-  await clickMove(a, view, clickableMove(view, 'c1-d1'));
-  await waitMoves(b, 3);
-  const socketText = [...framesA, ...framesB].join('\n');
-  check(!/"K@d4"/.test(framesA.join('\n')), 'A received Black\'s setup move over the socket');
-  check(!/"K@b2"/.test(framesB.join('\n')), 'B received White\'s setup move over the socket');
-  check(socketText.length > 0, 'no socket frames');
-  await api('POST', `/api/games/${id}/resign`, { token: mineA.white });
-  await b.waitForFunction(() => document.querySelectorAll('svg.board g.piece[data-kind="king"]').length === 2, null, { timeout: 10_000 });
-  const finalB = await waitMoves(b, 3);
-  check(finalB[0] === 'K@b2' && finalB[1] === 'K@d4', `after the end B's move list is ${finalB.join(' ')}`);
-  await contextA.close();
-  await contextB.close();
-});
-
-test('q. Trangalla on one screen: each turn starts behind a "pass the device" screen', async (problems) => {
-  const context = await newContext();
-  const page = await context.newPage();
-  watchPage(page, 'q', problems);
-  const id = await createInLobby(page, { ruleset: 'trangalla', opponent: 'local' });
-  await page.waitForSelector('#pass-screen:not([hidden])');
-  const text = await page.textContent('#pass-text');
-  check(/Pass the device to White/.test(text), `the pass screen says: ${text}`);
-  check((await drawnPieces(page)).length === 0, 'pieces are drawn behind the pass screen');
-  await page.click('#pass-ready');
-  await page.waitForSelector('#pass-screen', { state: 'hidden' });
-  const mine = await seatsOf(page, id);
-  let view = await waitView(id, mine.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
-  await clickMove(page, view, moveNamed(view, 'K@b2'));
-  // Black's turn: covered again until Black says he has the device; then White's king is hidden.
-  await page.waitForSelector('#pass-screen:not([hidden])');
-  check(/Black/.test(await page.textContent('#pass-text')), 'the pass screen does not name Black');
-  check((await drawnPieces(page)).length === 0, 'pieces are drawn behind the pass screen');
-  await page.click('#pass-ready');
-  await page.waitForSelector('#pass-screen', { state: 'hidden' });
-  await page.waitForFunction(() => document.querySelectorAll('svg.board g.piece').length === 10);
-  const seen = await drawnPieces(page);
-  check(!seen.some((p) => p.includes('king')), `Black sees a king before choosing his own: ${seen.join(' ')}`);
-  check(seen.includes('b2:white:unknown'), `Black should see b2 as unknown: ${seen.join(' ')}`);
-  view = await waitView(id, mine.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
-  await clickMove(page, view, moveNamed(view, 'K@d4'));
-  await page.waitForSelector('#pass-screen:not([hidden])');
-  await page.click('#pass-ready');
-  await page.waitForFunction(() => document.querySelectorAll('svg.board g.piece').length === 10);
-  const white = await drawnPieces(page);
-  check(white.includes('b2:white:king') && white.includes('d4:black:unknown'), `White sees: ${white.join(' ')}`);
-  await context.close();
-});
-
 test('o. Straat: the frame turned over shows the mirrored back; a previewed tile placed; streets lit on both sides', async (problems) => {
   // One cell short of the rules' fact `nNnN/nNnn/NNNN/nNnn w` on b1 and d1: White's solid
   // faces will make a cross on the back that joins all four sides.
@@ -1199,6 +1096,109 @@ test('o. Straat: the frame turned over shows the mirrored back; a previewed tile
   await page.waitForSelector(`${piece('a1')}[data-kind="tile-e"]`);
   check((await darkSide(piece('a1'))) === 'west', 'the back of an e tile is not dark on the west, as seen from behind');
   check(Math.abs((await centreX(piece('a1'))) - flipRight) < 2, 'the back of a1 is not at the right edge');
+  await context.close();
+});
+
+/** The legal move written `text` in `view`. */
+function moveNamed(view, text) {
+  const move = (view.legal_moves || []).find((m) => m.text === text);
+  check(move, `${text} is not among the legal moves: ${(view.legal_moves || []).map((m) => m.text).join(' ')}`);
+  return move;
+}
+
+/** The pieces drawn on a page's board: `at:owner:kind`, sorted. */
+const drawnPieces = (page) =>
+  page.$$eval('svg.board g.piece', (els) => els.map((e) => `${e.dataset.at}:${e.dataset.owner}:${e.dataset.kind}`).sort());
+
+/** Every frame a page receives over its game socket, as text. */
+function socketFrames(page) {
+  const frames = [];
+  page.on('websocket', (ws) => {
+    if (/\/api\/games\/[^/]+\/ws/.test(ws.url())) ws.on('framereceived', (f) => frames.push(String(f.payload)));
+  });
+  return frames;
+}
+
+test('p. Trangalla between two browsers: each sees his own king only, the record shows both at the end', async (problems) => {
+  const contextA = await newContext();
+  const contextB = await newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  watchPage(a, 'p/A', problems);
+  watchPage(b, 'p/B', problems);
+  const framesA = socketFrames(a);
+  const framesB = socketFrames(b);
+  const id = await createInLobby(a, { ruleset: 'trangalla', opponent: 'link', colour: 'white' });
+  await a.waitForSelector('#invite-link', { state: 'visible' });
+  const link = await a.inputValue('#invite-link');
+  await b.goto(link);
+  await b.waitForSelector(cellSelector('d4'));
+  const mineA = await seatsOf(a, id);
+  const mineB = await seatsOf(b, id);
+  // White chooses his king on b2 by clicking it, Black on d4.
+  let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
+  await clickMove(a, view, moveNamed(view, 'K@b2'));
+  view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
+  await clickMove(b, view, moveNamed(view, 'K@d4'));
+  await waitMoves(a, 2);
+  await waitMoves(b, 2);
+  await a.waitForFunction(() => document.querySelectorAll('svg.board g.piece[data-kind="king"]').length === 1);
+  const seenA = await drawnPieces(a);
+  const seenB = await drawnPieces(b);
+  check(seenA.includes('b2:white:king'), `A does not see his king: ${seenA.join(' ')}`);
+  check(seenA.includes('d4:black:unknown'), `A should see d4 as unknown: ${seenA.join(' ')}`);
+  check(!seenA.some((p) => p.includes('black:king')), `A sees Black's king: ${seenA.join(' ')}`);
+  check(seenB.includes('d4:black:king') && !seenB.some((p) => p.includes('white:king')), `B sees: ${seenB.join(' ')}`);
+  const listA = await moveTexts(a);
+  check(listA[1] === 'K@?', `A's move list shows Black's setup as ${listA[1]}`);
+  check((await moveTexts(b))[0] === 'K@?', 'B sees White\'s setup move');
+  // A step each, then White resigns: now everybody sees everything.
+  view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to move');
+  await clickMove(a, view, clickableMove(view, 'c1-d1'));
+  await waitMoves(b, 3);
+  const socketText = [...framesA, ...framesB].join('\n');
+  check(!/"K@d4"/.test(framesA.join('\n')), 'A received Black\'s setup move over the socket');
+  check(!/"K@b2"/.test(framesB.join('\n')), 'B received White\'s setup move over the socket');
+  check(socketText.length > 0, 'no socket frames');
+  await api('POST', `/api/games/${id}/resign`, { token: mineA.white });
+  await b.waitForFunction(() => document.querySelectorAll('svg.board g.piece[data-kind="king"]').length === 2, null, { timeout: 10_000 });
+  const finalB = await waitMoves(b, 3);
+  check(finalB[0] === 'K@b2' && finalB[1] === 'K@d4', `after the end B's move list is ${finalB.join(' ')}`);
+  await contextA.close();
+  await contextB.close();
+});
+
+test('q. Trangalla on one screen: each turn starts behind a "pass the device" screen', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'q', problems);
+  const id = await createInLobby(page, { ruleset: 'trangalla', opponent: 'local' });
+  await page.waitForSelector('#pass-screen:not([hidden])');
+  const text = await page.textContent('#pass-text');
+  check(/Pass the device to White/.test(text), `the pass screen says: ${text}`);
+  check((await drawnPieces(page)).length === 0, 'pieces are drawn behind the pass screen');
+  await page.click('#pass-ready');
+  await page.waitForSelector('#pass-screen', { state: 'hidden' });
+  const mine = await seatsOf(page, id);
+  let view = await waitView(id, mine.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
+  await clickMove(page, view, moveNamed(view, 'K@b2'));
+  // Black's turn: covered again until Black says he has the device; then White's king is hidden.
+  await page.waitForSelector('#pass-screen:not([hidden])');
+  check(/Black/.test(await page.textContent('#pass-text')), 'the pass screen does not name Black');
+  check((await drawnPieces(page)).length === 0, 'pieces are drawn behind the pass screen');
+  await page.click('#pass-ready');
+  await page.waitForSelector('#pass-screen', { state: 'hidden' });
+  await page.waitForFunction(() => document.querySelectorAll('svg.board g.piece').length === 10);
+  const seen = await drawnPieces(page);
+  check(!seen.some((p) => p.includes('king')), `Black sees a king before choosing his own: ${seen.join(' ')}`);
+  check(seen.includes('b2:white:unknown'), `Black should see b2 as unknown: ${seen.join(' ')}`);
+  view = await waitView(id, mine.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
+  await clickMove(page, view, moveNamed(view, 'K@d4'));
+  await page.waitForSelector('#pass-screen:not([hidden])');
+  await page.click('#pass-ready');
+  await page.waitForFunction(() => document.querySelectorAll('svg.board g.piece').length === 10);
+  const white = await drawnPieces(page);
+  check(white.includes('b2:white:king') && white.includes('d4:black:unknown'), `White sees: ${white.join(' ')}`);
   await context.close();
 });
 
