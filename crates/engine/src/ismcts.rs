@@ -22,8 +22,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::mcts::{playout, MctsConfig, DEFAULT_ITERATIONS};
-use crate::search::eval::score_of_value;
+use crate::mcts::{most_visited, only_move, playout, value_for, MctsConfig};
 use crate::search::SearchResult;
 
 /// A move's statistics in one of the opponent's information sets.
@@ -67,12 +66,7 @@ pub fn search<G: Game>(
         return None;
     }
     if root_moves.len() == 1 {
-        return Some(SearchResult {
-            best: root_moves[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        });
+        return Some(only_move(root_moves[0]));
     }
     let mut nodes: Vec<Node<G::Move>> = vec![Node {
         mv: None,
@@ -92,16 +86,7 @@ pub fn search<G: Game>(
     let mut keyed: HashMap<(u32, u64), Keyed> = HashMap::new();
     let mut through: Vec<(u32, u64)> = Vec::new();
     loop {
-        if config.limits.nodes.is_some_and(|n| iterations >= n) {
-            break;
-        }
-        if iterations % 64 == 0 && config.limits.time.is_some_and(|t| started.elapsed() >= t) {
-            break;
-        }
-        if config.limits.nodes.is_none()
-            && config.limits.time.is_none()
-            && iterations >= DEFAULT_ITERATIONS
-        {
+        if config.spent(iterations, started) {
             break;
         }
         iterations += 1;
@@ -217,39 +202,21 @@ pub fn search<G: Game>(
         while at != u32::MAX {
             let node = &mut nodes[at as usize];
             node.visits += 1;
-            node.value += match node.mover {
-                Player::White => white_value,
-                Player::Black => 1.0 - white_value,
-            };
+            node.value += value_for(node.mover, white_value);
             at = node.parent;
         }
         for &(c, key) in &through {
             let mover = nodes[c as usize].mover;
             let stats = keyed.entry((c, key)).or_default();
             stats.visits += 1;
-            stats.value += match mover {
-                Player::White => white_value,
-                Player::Black => 1.0 - white_value,
-            };
+            stats.value += value_for(mover, white_value);
         }
     }
     // The most visited move legal in the observation, ties broken by the mean value.
-    let best = nodes[0]
-        .children
-        .iter()
-        .filter_map(|&c| {
-            let n = &nodes[c as usize];
-            let mv = n.mv?;
-            root_moves
-                .contains(&mv)
-                .then(|| (mv, n.visits, n.value / f64::from(n.visits.max(1))))
-        })
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)));
-    let (best, _, value) = best.unwrap_or((root_moves[0], 0, 0.5));
-    Some(SearchResult {
-        best,
-        score: score_of_value(value),
-        depth: 0,
-        nodes: iterations,
-    })
+    let children = nodes[0].children.iter().filter_map(|&c| {
+        let n = &nodes[c as usize];
+        let mv = n.mv.filter(|m| root_moves.contains(m))?;
+        Some((mv, n.visits, n.value))
+    });
+    most_visited(children, iterations).or(Some(only_move(root_moves[0])))
 }

@@ -64,12 +64,7 @@ pub fn search<G: Game>(
         return None;
     }
     if root_moves.len() == 1 {
-        return Some(SearchResult {
-            best: root_moves[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        });
+        return Some(only_move(root_moves[0]));
     }
     root_moves.shuffle(&mut rng);
     let root_player = game.to_move(state);
@@ -87,16 +82,7 @@ pub fn search<G: Game>(
     let mut moves = Vec::new();
     let mut iterations = 0u64;
     loop {
-        if config.limits.nodes.is_some_and(|n| iterations >= n) {
-            break;
-        }
-        if iterations % 64 == 0 && config.limits.time.is_some_and(|t| started.elapsed() >= t) {
-            break;
-        }
-        if config.limits.nodes.is_none()
-            && config.limits.time.is_none()
-            && iterations >= DEFAULT_ITERATIONS
-        {
+        if config.spent(iterations, started) {
             break;
         }
         iterations += 1;
@@ -171,27 +157,59 @@ pub fn search<G: Game>(
         while at != u32::MAX {
             let node = &mut nodes[at as usize];
             node.visits += 1;
-            node.value += match node.mover {
-                Player::White => white_value,
-                Player::Black => 1.0 - white_value,
-            };
+            node.value += value_for(node.mover, white_value);
             at = node.parent;
         }
     }
-    // The most visited move, ties broken by the mean value for the mover.
-    let best = nodes[0]
-        .children
-        .iter()
-        .map(|&c| {
-            let n = &nodes[c as usize];
-            let mv = n.mv.expect("every child node holds its move");
-            (mv, n.visits, n.value / f64::from(n.visits.max(1)))
-        })
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)));
-    let (best, value) = match best {
-        Some((mv, _, value)) => (mv, value),
-        None => (*nodes[0].untried.last()?, 0.5),
-    };
+    let children = nodes[0].children.iter().filter_map(|&c| {
+        let n = &nodes[c as usize];
+        Some((n.mv?, n.visits, n.value))
+    });
+    match most_visited(children, iterations) {
+        Some(found) => Some(found),
+        None => Some(only_move(*nodes[0].untried.last()?)),
+    }
+}
+
+impl MctsConfig {
+    /// Whether a search that has run `iterations` iterations since `started` has spent its
+    /// budget: the iteration limit, the time limit (read every 64 iterations), or
+    /// [`DEFAULT_ITERATIONS`] when neither is given.
+    pub(crate) fn spent(&self, iterations: u64, started: Instant) -> bool {
+        let limits = &self.limits;
+        limits.nodes.is_some_and(|n| iterations >= n)
+            || (iterations % 64 == 0 && limits.time.is_some_and(|t| started.elapsed() >= t))
+            || (limits.nodes.is_none() && limits.time.is_none() && iterations >= DEFAULT_ITERATIONS)
+    }
+}
+
+/// The answer when there is one move only: no search.
+pub(crate) fn only_move<M>(best: M) -> SearchResult<M> {
+    SearchResult {
+        best,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    }
+}
+
+/// `mover`'s share of a result worth `white_value` to White.
+pub(crate) fn value_for(mover: Player, white_value: f64) -> f64 {
+    match mover {
+        Player::White => white_value,
+        Player::Black => 1.0 - white_value,
+    }
+}
+
+/// The answer of a search from its root children `(move, visits, sum of values)`: the most
+/// visited move, ties broken by the mean value for the mover; `None` if there is no child.
+pub(crate) fn most_visited<M>(
+    children: impl Iterator<Item = (M, u32, f64)>,
+    iterations: u64,
+) -> Option<SearchResult<M>> {
+    let (best, _, value) = children
+        .map(|(mv, visits, sum)| (mv, visits, sum / f64::from(visits.max(1))))
+        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))?;
     Some(SearchResult {
         best,
         score: score_of_value(value),
