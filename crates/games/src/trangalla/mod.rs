@@ -34,8 +34,8 @@ mod tests;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, CellInfo, CellStyle, Direction, Facts, Game, MoveError, MoveView, Outcome,
-    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
+    Board, CellInfo, CellStyle, Direction, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
     RulesetVisitor, Shape, Status, Viewer,
 };
 use rand::RngCore;
@@ -375,14 +375,5 @@ impl Game for Trangalla {
             }
         }
         state
-    }
-}
-
-/// The cell of point `name` (`a1`..`e5`), for tests and tools.
-pub fn point_cell(name: &str) -> Option<Cell> {
-    let bytes = name.as_bytes();
-    match bytes {
-        [f @ b'a'..=b'e', r @ b'1'..=b'5'] => Some(cell(state::point(f - b'a', r - b'1'))),
-        _ => None,
     }
 }
