@@ -18,6 +18,7 @@ macro_rules! out {
     };
 }
 
+mod analyse;
 mod draw;
 mod list;
 mod loadtest;
@@ -78,6 +79,12 @@ enum Command {
     /// the default limit of 10 plies, straat answers in one to two seconds and straat-diagonal
     /// in about one; straat-flip, with twice the choices a cell, takes about half a second at 8.
     Solve(solve::SolveArgs),
+    /// Search a position with alpha-beta: a line per completed depth (depth, score, nodes,
+    /// nodes per second, time, principal variation), then the best move.
+    ///
+    /// Scores are for the side to move, in the game's basic unit (a man or a rook is 1.00), or
+    /// "win in N plies" / "loss in N plies" when the search sees the end.
+    Analyse(analyse::AnalyseArgs),
     /// Play a game in the terminal.
     Play(play::PlayArgs),
     /// Work with game records.
@@ -183,6 +190,7 @@ fn run(cli: Cli) -> Result<()> {
         } => perft::moves(&ruleset, position.as_deref(), board.as_deref()),
         Command::Perft(args) => perft::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Record { command } => record::run(&command),
         Command::Diagram {

@@ -215,6 +215,30 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// What `mv` wins at once, in [`Game::evaluate`]'s units: the value of what it captures
+    /// (and what a promotion adds, if the game counts it). Alpha-beta tries such moves first
+    /// and resolves them in its quiescence search before trusting the evaluation. 0 (the
+    /// default) for a quiet move.
+    fn move_gain(&self, _state: &Self::State, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Whether the side to move must answer something at once: in check, or bound to capture
+    /// (draughts). Alpha-beta extends such positions, searches every reply in its quiescence
+    /// search instead of standing on the evaluation, and never prunes or reduces there.
+    /// `false` by default.
+    fn forcing(&self, _state: &Self::State) -> bool {
+        false
+    }
+
+    /// The position after the side to move passes, for null-move pruning: only games where
+    /// having the move is almost never a disadvantage may offer it, and only in positions
+    /// where that holds (not in check, enough material). `None` (the default) turns the
+    /// pruning off: right for draughts and every game where zugzwang is common.
+    fn null_move(&self, _state: &Self::State) -> Option<Self::State> {
+        None
+    }
+
     /// The exact number of plies left when every line of play from `state` ends after that
     /// same number (a placement game: the empty cells); `None` (the default) when lines differ
     /// in length. The endgame solver searches only games that say.

@@ -71,6 +71,12 @@ impl<G: Game> Playthrough<G> {
         self.game.to_move(&self.state)
     }
 
+    /// The repetition hashes ([`Game::repetition_hash`]) of every position so far, the start
+    /// first and the current one last.
+    pub fn repetition_hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     /// How often the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
         let now = self.hashes[self.hashes.len() - 1];

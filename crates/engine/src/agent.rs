@@ -157,6 +157,12 @@ fn parse_nodes(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A time limit such as `2s`, `1.5s` or `300ms` (1 ms to [`MAX_TIME`]), rounded to whole
+/// milliseconds.
+pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    parse_time(text)?.ok_or_else(|| format!("{text:?} is not a time such as 2s, 1.5s or 300ms"))
+}
+
 /// A time such as `2s`, `1.5s` or `300ms`, rounded to whole milliseconds; `None` if the text is
 /// not a time at all.
 fn parse_time(text: &str) -> Result<Option<Duration>, String> {

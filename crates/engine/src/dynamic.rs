@@ -18,7 +18,21 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::endgame::{self, SolutionText, SolveError};
 use crate::ismcts;
 use crate::mcts::{self, MctsConfig};
-use crate::{search, Agent, Limits};
+use crate::search::{self, DepthReport, SearchOptions};
+use crate::{Agent, Limits};
+
+/// One completed depth of an analysis, its line in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisLine {
+    pub depth: u32,
+    /// For the side to move, in hundredths of the game's basic unit; see
+    /// [`search::eval::score_text`].
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: std::time::Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<String>,
+}
 
 /// A legal move as text with what a person clicks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +108,15 @@ pub trait AnySession: Debug + Send + Sync {
     /// state drawn from it. The same seed gives the same move whenever the agent's limits do
     /// not depend on the clock.
     fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String>;
+    /// Searches the position with alpha-beta (`options.history` is ignored: the game's own
+    /// history counts), calling `on_depth` after every completed depth; the last line, or
+    /// `None` if the game is over. Like [`AnySession::choose_move`] it searches only what the
+    /// side to move knows.
+    fn analyse(
+        &self,
+        options: &SearchOptions,
+        on_depth: &mut dyn FnMut(&AnalysisLine),
+    ) -> Option<AnalysisLine>;
     fn record(&self, tags: &[(&str, &str)]) -> Record;
     fn box_clone(&self) -> Box<dyn AnySession>;
 }
@@ -168,6 +191,29 @@ impl<G: Game> AnyGame for Ruleset<G> {
 /// Wraps a [`Playthrough`] as an [`AnySession`].
 #[derive(Clone, Debug)]
 pub struct Session<G: Game>(pub Playthrough<G>);
+
+impl<G: Game> Session<G> {
+    /// The repetition hashes of the positions before the current one, for a search.
+    fn history(&self) -> Vec<u64> {
+        let hashes = self.0.repetition_hashes();
+        hashes[..hashes.len().saturating_sub(1)].to_vec()
+    }
+}
+
+/// The moves of a line from `state` in the game's notation, up to the first that is not
+/// legal (a line from a search is legal unless the table was fooled by a hash collision).
+fn pv_texts<G: Game>(game: &G, state: &G::State, pv: &[G::Move]) -> Vec<String> {
+    let mut state = state.clone();
+    let mut texts = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        let text = game.move_text(&state, mv);
+        if game.play(&mut state, mv).is_err() {
+            break;
+        }
+        texts.push(text);
+    }
+    texts
+}
 
 impl<G: Game> AnySession for Session<G> {
     fn ruleset(&self) -> &str {
@@ -293,7 +339,13 @@ impl<G: Game> AnySession for Session<G> {
                         match endgame::agent_move(game, &state, limits) {
                             Ok(best) => best,
                             Err(limits) => match agent {
-                                Agent::AlphaBeta(_) => search::search(game, &state, limits)?.best,
+                                Agent::AlphaBeta(_) => {
+                                    let options = SearchOptions {
+                                        history: self.history(),
+                                        ..SearchOptions::new(limits)
+                                    };
+                                    search::search_with(game, &state, &options, &mut |_| {})?.best
+                                }
                                 _ => {
                                     mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best
                                 }
@@ -311,6 +363,41 @@ impl<G: Game> AnySession for Session<G> {
             }
         };
         Some(game.move_text(self.0.state(), chosen))
+    }
+
+    fn analyse(
+        &self,
+        options: &SearchOptions,
+        on_depth: &mut dyn FnMut(&AnalysisLine),
+    ) -> Option<AnalysisLine> {
+        let game = self.0.game();
+        let mut legal = Vec::new();
+        self.0.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let mover = self.0.to_move();
+        let observation = game.observation(self.0.state(), mover);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
+        let state = game.determinize(&observation, mover, &mut rng);
+        let options = SearchOptions {
+            history: self.history(),
+            ..options.clone()
+        };
+        let line = |report: &DepthReport<G::Move>| AnalysisLine {
+            depth: report.depth,
+            score: report.score,
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+            pv: pv_texts(game, &state, &report.pv),
+        };
+        let mut last = None;
+        search::search_with(game, &state, &options, &mut |report| {
+            let l = line(report);
+            on_depth(&l);
+            last = Some(l);
+        })?;
+        last
     }
 
     fn record(&self, tags: &[(&str, &str)]) -> Record {

@@ -13,7 +13,7 @@ pub mod mcts;
 mod registry;
 pub mod search;
 
-pub use agent::{level_limits, Agent, AgentError, MAX_LEVEL};
+pub use agent::{level_limits, parse_time_limit, Agent, AgentError, MAX_DEPTH, MAX_LEVEL};
 pub use limits::Limits;
 pub use registry::Registry;
-pub use search::SearchResult;
+pub use search::{SearchOptions, SearchResult};

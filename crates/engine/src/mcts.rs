@@ -184,12 +184,13 @@ impl MctsConfig {
 }
 
 /// The answer when there is one move only: no search.
-pub(crate) fn only_move<M>(best: M) -> SearchResult<M> {
+pub(crate) fn only_move<M: Copy>(best: M) -> SearchResult<M> {
     SearchResult {
         best,
         score: 0,
         depth: 0,
         nodes: 0,
+        pv: vec![best],
     }
 }
 
@@ -203,7 +204,7 @@ pub(crate) fn value_for(mover: Player, white_value: f64) -> f64 {
 
 /// The answer of a search from its root children `(move, visits, sum of values)`: the most
 /// visited move, ties broken by the mean value for the mover; `None` if there is no child.
-pub(crate) fn most_visited<M>(
+pub(crate) fn most_visited<M: Copy>(
     children: impl Iterator<Item = (M, u32, f64)>,
     iterations: u64,
 ) -> Option<SearchResult<M>> {
@@ -215,6 +216,7 @@ pub(crate) fn most_visited<M>(
         score: score_of_value(value),
         depth: 0,
         nodes: iterations,
+        pv: vec![best],
     })
 }
 

@@ -13,6 +13,20 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() >= WIN - MAX_PLY
 }
 
+/// A score as a person reads it: `+1.25` in the game's basic unit (a score is in hundredths
+/// of it), or `win in 7` / `loss in 6` (plies) for a forced result.
+pub fn score_text(score: i32) -> String {
+    if is_decisive(score) {
+        let plies = WIN - score.abs();
+        let word = if score > 0 { "win" } else { "loss" };
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        format!("{word} in {plies} {unit}")
+    } else {
+        let sign = if score < 0 { '-' } else { '+' };
+        format!("{sign}{}.{:02}", score.abs() / 100, score.abs() % 100)
+    }
+}
+
 /// The static score of an unfinished position for the side to move, kept clear of the mate
 /// scores whatever the game returns.
 pub(crate) fn evaluate<G: Game>(game: &G, state: &G::State) -> i32 {
@@ -57,5 +71,14 @@ mod tests {
             assert_eq!(score_of_value(win_rate(score)), score);
         }
         assert!(is_decisive(WIN - 3) && is_decisive(-(WIN - 3)) && !is_decisive(5_000));
+    }
+
+    #[test]
+    fn scores_read_as_units_or_as_the_distance_to_the_end() {
+        assert_eq!(score_text(125), "+1.25");
+        assert_eq!(score_text(-7), "-0.07");
+        assert_eq!(score_text(0), "+0.00");
+        assert_eq!(score_text(WIN - 7), "win in 7 plies");
+        assert_eq!(score_text(-(WIN - 1)), "loss in 1 ply");
     }
 }

@@ -1,19 +1,25 @@
-//! Alpha-beta search for every game: negamax with iterative deepening, a transposition table
-//! and the game's own integer evaluation. Its parts are in separate files, so that each can grow
-//! on its own: [`eval`] (scores), `ordering` (which moves first), `tt` (the transposition
-//! table) and `time` (when to stop).
+//! Alpha-beta search for every game: iterative deepening with aspiration windows over a
+//! principal variation search, on one thread or several (lazy SMP: every thread searches the
+//! same root and they share what they find through the transposition table). Its parts are in
+//! separate files, so that each can grow on its own: [`eval`] (scores), `alphabeta` (one
+//! thread's search), `ordering` (which moves first), `tt` (the transposition table) and `time`
+//! (when to stop). The evaluation itself is each game's own ([`denkmeter_core::Game::evaluate`]).
 
+mod alphabeta;
 pub mod eval;
 mod ordering;
 mod time;
 mod tt;
 
-use denkmeter_core::{Game, Status};
+use std::time::Duration;
+
+use denkmeter_core::Game;
 
 use crate::Limits;
+use alphabeta::Worker;
 use eval::WIN;
 use time::Clock;
-use tt::{Bound, Entry, Table};
+use tt::Table;
 
 /// What a search found: the one result type of every search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,159 +32,167 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Positions visited (alpha-beta) or iterations run (Monte Carlo tree search).
     pub nodes: u64,
+    /// The expected line of play, starting with `best` (alpha-beta; Monte Carlo tree search
+    /// gives `best` alone).
+    pub pv: Vec<M>,
 }
 
-struct Searcher<'a, G: Game> {
-    game: &'a G,
-    table: Table<G::Move>,
-    nodes: u64,
-    clock: Clock,
-    stopped: bool,
+/// How to search, beyond the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub limits: Limits,
+    /// Threads searching together (lazy SMP); 1 is deterministic for a depth or node limit.
+    pub threads: usize,
+    /// The transposition table's size in megabytes.
+    pub hash_mb: usize,
+    /// The repetition hashes ([`Game::repetition_hash`]) of the positions before the one
+    /// searched, oldest first: a line that repeats one of them may end the game by
+    /// repetition.
+    pub history: Vec<u64>,
 }
 
-impl<G: Game> Searcher<'_, G> {
-    /// The score of `state` for its side to move, searched `depth` plies deep.
-    fn negamax(
-        &mut self,
-        state: &G::State,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.clock.must_stop(self.nodes) {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        if let Status::Over(outcome) = self.game.status(state) {
-            return eval::final_score(&outcome, self.game.to_move(state), ply);
-        }
-        if depth == 0 {
-            return eval::evaluate(self.game, state);
-        }
-        let hash = self.game.hash(state);
-        let mut hash_move = None;
-        if let Some(entry) = self.table.probe(hash) {
-            hash_move = entry.best;
-            if let Some(score) = entry.cutoff(depth, alpha, beta) {
-                return score;
-            }
-        }
-        let mut moves = Vec::new();
-        self.game.legal_moves(state, &mut moves);
-        ordering::hash_move_first(&mut moves, hash_move);
-        let alpha_in = alpha;
-        let mut best = i32::MIN + 1;
-        let mut best_move = None;
-        for mv in moves {
-            let score = self.child_score(state, mv, depth - 1, ply + 1, alpha, beta);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        let bound = if best <= alpha_in {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.store(Entry {
-            hash,
-            depth,
-            score: best,
-            bound,
-            best: best_move,
-        });
-        best
-    }
+impl SearchOptions {
+    /// The most threads a search accepts.
+    pub const MAX_THREADS: usize = 64;
+    /// The transposition table's default size, in megabytes.
+    pub const DEFAULT_HASH_MB: usize = Table::DEFAULT_MB;
+    /// The largest transposition table accepted, in megabytes.
+    pub const MAX_HASH_MB: usize = Table::MAX_MB;
 
-    /// The score of playing `mv` in `state`, for the side to move in `state`. A player who
-    /// passes or moves again keeps the side: the score is negated only across a turn.
-    fn child_score(
-        &mut self,
-        state: &G::State,
-        mv: G::Move,
-        depth: u32,
-        ply: i32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let mut next = state.clone();
-        self.game.play_unchecked(&mut next, mv);
-        if self.game.to_move(&next) == self.game.to_move(state) {
-            self.negamax(&next, depth, ply, alpha, beta)
-        } else {
-            -self.negamax(&next, depth, ply, -beta, -alpha)
+    /// One thread, the default table, no history.
+    pub fn new(limits: Limits) -> SearchOptions {
+        SearchOptions {
+            limits,
+            threads: 1,
+            hash_mb: Self::DEFAULT_HASH_MB,
+            history: Vec::new(),
         }
     }
 }
 
-/// Searches `state` by iterative deepening until a limit; `None` if there is no legal move.
-/// Depth 1 always completes, whatever the limits say; with no limit at all it stops there.
+/// What one completed depth found: reported as the search goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DepthReport<M> {
+    pub depth: u32,
+    /// For the side to move, as in [`SearchResult::score`].
+    pub score: i32,
+    /// Positions visited so far by every thread.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// Searches `state` by iterative deepening on one thread until a limit; `None` if there is no
+/// legal move. Depth 1 always completes, whatever the limits say; with no limit at all it
+/// stops there.
 pub fn search<G: Game>(
     game: &G,
     state: &G::State,
     limits: Limits,
 ) -> Option<SearchResult<G::Move>> {
+    search_with(game, state, &SearchOptions::new(limits), &mut |_| {})
+}
+
+/// [`search`] with more options, calling `on_depth` after every completed depth.
+pub fn search_with<G: Game>(
+    game: &G,
+    state: &G::State,
+    options: &SearchOptions,
+    on_depth: &mut dyn FnMut(&DepthReport<G::Move>),
+) -> Option<SearchResult<G::Move>> {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
+    let first = *moves.first()?;
+    let mut table = Table::new(options.hash_mb);
+    table.new_search();
+    let clock = Clock::start(options.limits);
+    let mut history = options.history.clone();
+    history.push(game.repetition_hash(state));
+    let threads = options.threads.clamp(1, SearchOptions::MAX_THREADS);
+
     let mut result = SearchResult {
-        best: *moves.first()?,
+        best: first,
         score: 0,
         depth: 0,
         nodes: 0,
+        pv: vec![first],
     };
-    let mut searcher = Searcher {
-        game,
-        table: Table::new(),
-        nodes: 0,
-        clock: Clock::start(limits),
-        stopped: false,
-    };
-    let max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
-    for depth in 1..=max_depth {
-        let mut alpha = -WIN - 1;
-        let mut best = None;
-        for &mv in &moves {
-            let score = searcher.child_score(state, mv, depth - 1, 1, alpha, WIN + 1);
-            if searcher.stopped {
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let (table, clock, history) = (&table, &clock, &history);
+            scope.spawn(move || {
+                let mut worker = Worker::new(game, table, clock, history);
+                // Helpers start one ply apart, so that they fill the table ahead of the main
+                // thread rather than repeat it.
+                let mut depth = 1 + (id % 2) as u32;
+                while !clock.stopped() && depth < eval::MAX_PLY as u32 {
+                    worker.negamax(state, depth, 0, -WIN - 1, WIN + 1, true);
+                    depth += 1;
+                }
+                worker.flush_nodes();
+            });
+        }
+        let mut worker = Worker::new(game, &table, &clock, &history);
+        let mut score = 0;
+        let mut depth = 0;
+        while depth == 0 || clock.may_deepen(depth) {
+            depth += 1;
+            score = aspiration(&mut worker, state, depth, score);
+            if worker.stopped {
                 break;
             }
-            if score > alpha {
-                alpha = score;
-                best = Some(mv);
+            worker.flush_nodes();
+            let pv = worker.pv.first().cloned().unwrap_or_default();
+            if let Some(&best) = pv.first() {
+                result.best = best;
+                result.pv = pv;
+            }
+            result.score = score;
+            result.depth = depth;
+            clock.arm();
+            on_depth(&DepthReport {
+                depth,
+                score,
+                nodes: clock.nodes(),
+                elapsed: clock.elapsed(),
+                pv: result.pv.clone(),
+            });
+            let mate_seen = eval::is_decisive(score) && depth as i32 >= WIN - score.abs();
+            if mate_seen || options.limits.is_unlimited() {
+                break;
             }
         }
-        if searcher.stopped {
-            break;
+        clock.stop();
+        worker.flush_nodes();
+    });
+    result.nodes = clock.nodes();
+    Some(result)
+}
+
+/// One depth of the root, first in a narrow window around the last depth's score, widened
+/// on the side where it fails until the score falls inside.
+fn aspiration<G: Game>(worker: &mut Worker<'_, G>, state: &G::State, depth: u32, last: i32) -> i32 {
+    if depth < 4 || eval::is_decisive(last) {
+        return worker.negamax(state, depth, 0, -WIN - 1, WIN + 1, true);
+    }
+    let mut delta = 30;
+    let (mut alpha, mut beta) = (last - delta, last + delta);
+    loop {
+        let score = worker.negamax(state, depth, 0, alpha, beta, true);
+        if worker.stopped {
+            return score;
         }
-        if let Some(mv) = best {
-            result.best = mv;
-            ordering::best_move_first(&mut moves, mv);
+        if score <= alpha {
+            alpha = (score - delta).max(-WIN - 1);
+        } else if score >= beta {
+            beta = (score + delta).min(WIN + 1);
+        } else {
+            return score;
         }
-        result.score = alpha;
-        result.depth = depth;
-        searcher.clock.arm();
-        if eval::is_decisive(alpha)
-            || limits.is_unlimited()
-            || searcher.clock.out_of_time()
-            || limits.nodes.is_some_and(|n| searcher.nodes >= n)
-        {
-            break;
+        delta *= 2;
+        if delta > 1000 {
+            (alpha, beta) = (-WIN - 1, WIN + 1);
         }
     }
-    result.nodes = searcher.nodes;
-    Some(result)
 }

@@ -1,51 +1,119 @@
-//! Time management: when a search must stop, from its limits and the nodes it has visited.
+//! Time management: when a search must stop, from its limits, the nodes visited and what the
+//! other threads decided.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use crate::Limits;
 
-/// The clock of one search. The deadline is checked only every [`Clock::CHECK_EVERY`] nodes,
-/// so reading the time costs nothing measurable.
-#[derive(Clone, Debug)]
+/// The clock of one search, shared by its threads. A time limit is a hard deadline; a new
+/// iteration starts only while less than half of it has passed, since the next depth usually
+/// costs more than all the earlier ones together. The deadline is read only every
+/// [`Clock::CHECK_EVERY`] nodes, so reading the time costs nothing measurable.
+#[derive(Debug)]
 pub(crate) struct Clock {
     started: Instant,
     limits: Limits,
-    /// Whether the deadline applies yet: alpha-beta always completes depth 1.
-    armed: bool,
+    /// Whether the limits apply yet: depth 1 always completes.
+    armed: AtomicBool,
+    stopped: AtomicBool,
+    /// Nodes visited by every thread, added in batches.
+    nodes: AtomicU64,
 }
 
 impl Clock {
-    /// How many nodes pass between two looks at the time.
+    /// How many nodes a thread visits between two looks at the time and the node count.
     pub(crate) const CHECK_EVERY: u64 = 1024;
 
     pub(crate) fn start(limits: Limits) -> Clock {
         Clock {
             started: Instant::now(),
             limits,
-            armed: false,
+            armed: AtomicBool::new(false),
+            stopped: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
         }
     }
 
     /// From now on the time and node limits stop the search.
-    pub(crate) fn arm(&mut self) {
-        self.armed = true;
+    pub(crate) fn arm(&self) {
+        self.armed.store(true, Relaxed);
     }
 
-    /// Whether the search must stop now, having visited `nodes` nodes.
-    pub(crate) fn must_stop(&self, nodes: u64) -> bool {
-        if !self.armed {
-            return false;
-        }
-        if self.limits.nodes.is_some_and(|n| nodes >= n) {
-            return true;
-        }
-        nodes % Self::CHECK_EVERY == 0 && self.out_of_time()
+    /// Stops every thread of the search.
+    pub(crate) fn stop(&self) {
+        self.stopped.store(true, Relaxed);
     }
 
-    /// Whether the time limit has passed.
-    pub(crate) fn out_of_time(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped.load(Relaxed)
+    }
+
+    /// Adds a thread's batch of nodes and says whether the search must stop now.
+    pub(crate) fn tick(&self, batch: u64) -> bool {
+        let nodes = self.nodes.fetch_add(batch, Relaxed) + batch;
+        if self.armed.load(Relaxed)
+            && (self.limits.nodes.is_some_and(|n| nodes >= n) || self.past(1.0))
+        {
+            self.stop();
+        }
+        self.stopped()
+    }
+
+    /// Nodes counted so far by every thread.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Whether another iteration may start: none of the limits is reached and less than half
+    /// of the time is gone.
+    pub(crate) fn may_deepen(&self, depth_done: u32) -> bool {
+        !self.stopped()
+            && self.limits.depth.map_or(true, |d| depth_done < d)
+            && !self.limits.nodes.is_some_and(|n| self.nodes() >= n)
+            && !self.past(0.5)
+    }
+
+    /// Whether `fraction` of the time limit has passed.
+    fn past(&self, fraction: f64) -> bool {
         self.limits
             .time
-            .is_some_and(|t| self.started.elapsed() >= t)
+            .is_some_and(|t| self.started.elapsed().as_secs_f64() >= t.as_secs_f64() * fraction)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_apply_only_once_armed() {
+        let clock = Clock::start(Limits::nodes(10));
+        assert!(!clock.tick(50), "depth 1 is never cut off");
+        assert!(!clock.may_deepen(1));
+        clock.arm();
+        assert!(clock.tick(1));
+        assert!(clock.stopped());
+    }
+
+    #[test]
+    fn a_depth_limit_ends_the_deepening() {
+        let clock = Clock::start(Limits::depth(3));
+        assert!(clock.may_deepen(2));
+        assert!(!clock.may_deepen(3));
+    }
+
+    #[test]
+    fn a_spent_time_limit_stops_at_the_next_look() {
+        let clock = Clock::start(Limits::time(Duration::from_millis(1)));
+        std::thread::sleep(Duration::from_millis(3));
+        assert!(!clock.tick(1), "not armed yet");
+        clock.arm();
+        assert!(!clock.may_deepen(1));
+        assert!(clock.tick(1));
     }
 }

@@ -1,0 +1,384 @@
+//! One thread's alpha-beta search: principal variation search with a transposition table,
+//! null-move pruning where the game allows it, late move reductions, extensions of forcing
+//! positions and a quiescence search that resolves captures and checks before the evaluation
+//! is trusted.
+
+use denkmeter_core::{Game, RepetitionRule, Status};
+
+use super::eval::{self, WIN};
+use super::ordering::{pick_next, Heuristics};
+use super::time::Clock;
+use super::tt::{Bound, Table};
+
+/// Plies beyond which the search stops extending and the quiescence search stops looking.
+const MAX_SEARCH_PLY: usize = 128;
+/// How many plies a null move saves, beyond the one it spends.
+const NULL_MOVE_REDUCTION: u32 = 2;
+
+/// One search thread.
+pub(crate) struct Worker<'a, G: Game> {
+    game: &'a G,
+    table: &'a Table,
+    clock: &'a Clock,
+    heuristics: Heuristics<G::Move>,
+    /// Nodes not yet added to the clock's count.
+    batch: u64,
+    pub(crate) stopped: bool,
+    /// The repetition hashes of the game so far and of the line being searched, one per
+    /// position, the root last before the line.
+    path: Vec<u64>,
+    /// Whether a repeated position ends the game (and is scored by the game).
+    repetition_ends: bool,
+    /// Per ply: the move list and its ordering scores, kept to spare allocations.
+    moves: Vec<Vec<G::Move>>,
+    scored: Vec<Vec<(i32, Slot)>>,
+    quiet_tried: Vec<Vec<G::Move>>,
+    /// The principal variation from each ply (a triangular table).
+    pub(crate) pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub(crate) fn new(game: &'a G, table: &'a Table, clock: &'a Clock, history: &[u64]) -> Self {
+        Worker {
+            game,
+            table,
+            clock,
+            heuristics: Heuristics::new(),
+            batch: 0,
+            stopped: false,
+            path: history.to_vec(),
+            repetition_ends: game.facts().repetition == RepetitionRule::DrawOnThird,
+            moves: Vec::new(),
+            scored: Vec::new(),
+            quiet_tried: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    /// Adds the nodes not yet counted to the clock's total.
+    pub(crate) fn flush_nodes(&mut self) {
+        if self.batch > 0 {
+            self.clock.tick(self.batch);
+            self.batch = 0;
+        }
+    }
+
+    fn visit(&mut self) -> bool {
+        self.batch += 1;
+        if self.batch >= Clock::CHECK_EVERY {
+            let batch = std::mem::take(&mut self.batch);
+            if self.clock.tick(batch) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.moves.len() <= ply {
+            self.moves.push(Vec::new());
+            self.scored.push(Vec::new());
+            self.quiet_tried.push(Vec::new());
+            self.pv.push(Vec::new());
+        }
+    }
+
+    /// The position repeats one earlier in the game or the line (same side to move is part of
+    /// the hash), so the repetition rule may end it.
+    fn repeats(&self, hash: u64) -> bool {
+        let n = self.path.len();
+        n >= 2 && self.path[..n - 1].iter().rev().any(|&h| h == hash)
+    }
+
+    /// The score of `state` for its side to move, searched `depth` plies deep, `ply` plies from
+    /// the root; `pv_node` when the window may still hold the exact value.
+    pub(crate) fn negamax(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        let game = self.game;
+        if let Status::Over(outcome) = game.status(state) {
+            return eval::final_score(&outcome, game.to_move(state), ply as i32);
+        }
+        if ply > 0 && self.repetition_ends && self.repeats(*self.path.last().unwrap_or(&0)) {
+            let outcome = game.ending_by_repetition(state);
+            return eval::final_score(&outcome, game.to_move(state), ply as i32);
+        }
+        if depth == 0 || ply >= MAX_SEARCH_PLY {
+            return self.quiescence(state, ply, alpha, beta);
+        }
+        // No line from here can do better than winning at once or worse than losing at once.
+        if ply > 0 {
+            alpha = alpha.max(-(WIN - ply as i32));
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let hash = game.hash(state);
+        let entry = self.table.probe(hash);
+        if let Some(entry) = entry {
+            if !pv_node {
+                if let Some(score) = entry.cutoff(depth, ply as i32, alpha, beta) {
+                    return score;
+                }
+            }
+        }
+
+        let forcing = game.forcing(state);
+        if !pv_node && !forcing && depth >= 3 && beta.abs() < WIN - eval::MAX_PLY {
+            if let Some(passed) = game.null_move(state) {
+                if eval::evaluate(game, state) >= beta {
+                    let reduced = depth - 1 - NULL_MOVE_REDUCTION.min(depth - 1);
+                    self.path.push(game.repetition_hash(&passed));
+                    let score = -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false);
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return beta;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return eval::evaluate(game, state);
+        }
+        let side = game.to_move(state).index();
+        let hash_move = entry
+            .and_then(|e| e.best)
+            .and_then(|i| moves.get(usize::from(i)).copied());
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let gain = game.move_gain(state, mv);
+            let score = self.heuristics.score(mv, gain, side, ply, hash_move);
+            scored.push((
+                score,
+                Slot {
+                    index: i as u16,
+                    quiet: gain <= 0,
+                },
+            ));
+        }
+        let mut quiet_tried = std::mem::take(&mut self.quiet_tried[ply]);
+        quiet_tried.clear();
+
+        // A forced reply costs no depth, within reason.
+        let extension = u32::from(forcing && (ply as u32) < 2 * depth + 8);
+        let alpha_in = alpha;
+        let mut best = -WIN - 1;
+        let mut best_index = None;
+        for n in 0..scored.len() {
+            let Slot { index, quiet } = pick_next(&mut scored, n);
+            let mv = moves[usize::from(index)];
+            let new_depth = depth - 1 + extension;
+            let score = if n == 0 {
+                self.child(state, mv, new_depth, ply, alpha, beta, pv_node)
+            } else {
+                let reduction = if depth >= 3
+                    && n >= 3
+                    && quiet
+                    && !forcing
+                    && !self.heuristics.is_killer(mv, ply)
+                {
+                    late_move_reduction(depth, n, pv_node).min(new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score = self.child(
+                    state,
+                    mv,
+                    new_depth - reduction,
+                    ply,
+                    alpha,
+                    alpha + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = self.child(state, mv, new_depth, ply, alpha, alpha + 1, false);
+                }
+                if score > alpha && score < beta && pv_node && !self.stopped {
+                    score = self.child(state, mv, new_depth, ply, alpha, beta, true);
+                }
+                score
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.heuristics.cutoff(mv, side, ply, depth, &quiet_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiet_tried.push(mv);
+            }
+        }
+        self.moves[ply] = moves;
+        self.scored[ply] = scored;
+        self.quiet_tried[ply] = quiet_tried;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(hash, ply as i32, best, depth, bound, best_index);
+        best
+    }
+
+    /// The score of playing `mv` in `state`, for the side to move in `state`. A player who
+    /// passes or moves again keeps the side: the score is negated only across a turn.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        state: &G::State,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        let game = self.game;
+        let mut next = state.clone();
+        game.play_unchecked(&mut next, mv);
+        self.path.push(game.repetition_hash(&next));
+        let score = if game.to_move(&next) == game.to_move(state) {
+            self.negamax(&next, depth, ply + 1, alpha, beta, pv_node)
+        } else {
+            -self.negamax(&next, depth, ply + 1, -beta, -alpha, pv_node)
+        };
+        self.path.pop();
+        score
+    }
+
+    /// The score of `state` once the captures (and, where the side to move must answer
+    /// something, every reply) have been played out: the side to move may stand on the
+    /// evaluation unless it is bound to answer.
+    fn quiescence(&mut self, state: &G::State, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        let game = self.game;
+        if let Status::Over(outcome) = game.status(state) {
+            return eval::final_score(&outcome, game.to_move(state), ply as i32);
+        }
+        let forcing = game.forcing(state);
+        let mut best = -WIN - 1;
+        if !forcing || ply >= MAX_SEARCH_PLY {
+            best = eval::evaluate(game, state);
+            if best >= beta || ply >= MAX_SEARCH_PLY {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        game.legal_moves(state, &mut moves);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        scored.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let gain = game.move_gain(state, mv);
+            if forcing || gain > 0 {
+                let quiet = gain <= 0;
+                scored.push((
+                    gain,
+                    Slot {
+                        index: i as u16,
+                        quiet,
+                    },
+                ));
+            }
+        }
+        for n in 0..scored.len() {
+            let mv = moves[usize::from(pick_next(&mut scored, n).index)];
+            let mut next = state.clone();
+            game.play_unchecked(&mut next, mv);
+            let score = if game.to_move(&next) == game.to_move(state) {
+                self.quiescence(&next, ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&next, ply + 1, -beta, -alpha)
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best == -WIN - 1 {
+            // Bound to answer and no reply: the status would have said so; trust the
+            // evaluation.
+            best = eval::evaluate(game, state);
+        }
+        self.moves[ply] = moves;
+        self.scored[ply] = scored;
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+}
+
+/// A move's place in the position's move list, and whether it wins nothing at once.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    index: u16,
+    quiet: bool,
+}
+
+/// How many plies to take off the `n`th move (from 0) of a search `depth` deep: more for later
+/// moves and deeper searches, less on the principal variation.
+fn late_move_reduction(depth: u32, n: usize, pv_node: bool) -> u32 {
+    let r = (f64::from(depth).ln() * (n as f64).ln() / 2.0) as u32;
+    let r = r.max(1);
+    if pv_node {
+        r.saturating_sub(1)
+    } else {
+        r
+    }
+}
