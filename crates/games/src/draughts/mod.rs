@@ -25,6 +25,7 @@
 //! assert_eq!(game.move_text(&start, mv), "b4-a5");
 //! ```
 
+mod eval;
 mod geometry;
 mod movegen;
 mod notation;
@@ -136,10 +137,6 @@ pub fn rulesets(visitor: &mut impl RulesetVisitor) {
     visitor.visit(International::new());
     visitor.visit(English::new());
 }
-
-/// Material counted by [`Game::evaluate`]: a man is 100, a dame 300.
-const MAN_VALUE: i32 = 100;
-const DAME_VALUE: i32 = 300;
 
 impl<V: Variant> Draughts<V> {
     /// The ruleset's facts.
@@ -312,12 +309,21 @@ impl<V: Variant> Game for Draughts<V> {
         }
     }
 
-    /// Material: a man 100, a dame 300.
+    /// See [`eval`]: material with the ruleset's dame value and positional terms.
     fn evaluate(&self, state: &State) -> i32 {
-        let material = |p: Player| {
-            let (men, dames) = state.count(p);
-            men as i32 * MAN_VALUE + dames as i32 * DAME_VALUE
-        };
-        material(state.to_move) - material(!state.to_move)
+        eval::evaluate::<V>(state)
+    }
+
+    /// What the move captures: a man 100, a dame the ruleset's dame value.
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        let w = const { eval::weights::<V>() };
+        let dames = (mv.captured & state.dames).count_ones() as i32;
+        let men = mv.capture_count() as i32 - dames;
+        men * w.man + dames * w.dame
+    }
+
+    /// Bound to capture: captures are compulsory.
+    fn forcing(&self, state: &State) -> bool {
+        movegen::has_capture::<V>(state)
     }
 }

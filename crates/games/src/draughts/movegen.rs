@@ -267,6 +267,50 @@ pub(crate) fn legal_moves<V: Variant>(state: &State, moves: &mut Vec<Move>) {
     }
 }
 
+/// Whether the side to move can capture (and so must).
+pub(crate) fn has_capture<V: Variant>(state: &State) -> bool {
+    let g = geometry::<V>();
+    let us = state.to_move;
+    let own = state.pieces[us];
+    let them = state.pieces[!us];
+    let occupied = own | them;
+    let empty = g.valid & !occupied;
+    let men = own & !state.dames;
+    let mut m = man_captures::<V>(us);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let s = g.shift[d];
+        if men & g.can_jump[d] & shifted(them, -s) & shifted(empty, -2 * s) != 0 {
+            return true;
+        }
+    }
+    for from in Squares(own & state.dames) {
+        let mut m = V::DAME_DIRECTIONS;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let victim = if V::FLYING {
+                let blockers = g.ray[d][usize::from(from)] & occupied;
+                if blockers == 0 {
+                    continue;
+                }
+                nearest(blockers, g.shift[d])
+            } else {
+                g.step[d][usize::from(from)]
+            };
+            if victim == NONE || them & bit(victim) == 0 {
+                continue;
+            }
+            let beyond = g.step[d][usize::from(victim)];
+            if beyond != NONE && empty & bit(beyond) != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Whether the side to move has a legal move.
 pub(crate) fn has_move<V: Variant>(state: &State) -> bool {
     let g = geometry::<V>();

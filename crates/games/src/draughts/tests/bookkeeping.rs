@@ -70,13 +70,62 @@ fn views_show_pieces_and_capture_routes() {
 }
 
 #[test]
-fn evaluation_counts_material_for_the_side_to_move() {
+fn evaluation_is_even_at_the_start_and_counts_material_for_the_side_to_move() {
+    fn start_is_even<V: Variant>() {
+        let game = Draughts::<V>::new();
+        assert_eq!(game.evaluate(&game.start()), 0, "{}", V::NAME);
+    }
+    for_every_ruleset!(start_is_even);
     type V = Scandinavian8x8Rules;
     let game = Scandinavian8x8::new();
-    assert_eq!(game.evaluate(&game.start()), 0);
-    assert_eq!(game.evaluate(&state::<V>("D:d1 M:f1 m:e8", 'w')), 300);
-    assert_eq!(game.evaluate(&state::<V>("M:d1 M:f1 m:e8", 'w')), 100);
-    assert_eq!(game.evaluate(&state::<V>("M:d1 d:e8 m:g8", 'w')), -300);
-    assert_eq!(game.evaluate(&state::<V>("M:d1 d:e8 m:g8", 'b')), 300);
+    let e = |text: &str, side: char| game.evaluate(&state::<V>(text, side));
+    let man_up = e("M:d1 M:f1 m:e8", 'w');
+    assert!((50..=200).contains(&man_up), "{man_up}");
+    assert!(
+        e("D:d1 M:f1 m:e8", 'w') > man_up + 200,
+        "a dame is worth far more than a man"
+    );
+    assert_eq!(e("M:d1 d:e8 m:g8", 'w'), -e("M:d1 d:e8 m:g8", 'b'));
+    assert!(e("M:d1 d:e8 m:g8", 'b') > 250);
     assert_eq!(game.facts().playout_limit, 300);
+}
+
+#[test]
+fn the_search_hooks_agree_with_the_move_list() {
+    // `forcing` says exactly when the moves are captures; `move_gain` counts what they take.
+    fn check<V: Variant>() {
+        let game = Draughts::<V>::new();
+        let (mut forced, mut free) = (0, 0);
+        let mut agree = |s: &State, moves: &[Move]| {
+            let captures = moves.first().is_some_and(|m| m.is_capture());
+            assert_eq!(
+                game.forcing(s),
+                captures,
+                "{}: {}",
+                V::NAME,
+                game.position_text(s)
+            );
+            if captures {
+                forced += 1;
+            } else {
+                free += 1;
+            }
+            for &mv in moves {
+                let dames = (mv.captured & s.dames).count_ones() as i32;
+                let men = mv.capture_count() as i32 - dames;
+                let w = eval::weights::<V>();
+                assert_eq!(game.move_gain(s, mv), men * w.man + dames * w.dame);
+            }
+        };
+        random_games::<V>(7, 6, 300, &mut agree);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+        for _ in 0..300 {
+            let s = random_position::<V>(&mut rng);
+            let mut moves = Vec::new();
+            game.legal_moves(&s, &mut moves);
+            agree(&s, &moves);
+        }
+        assert!(forced > 30 && free > 30, "{}: {forced} {free}", V::NAME);
+    }
+    for_every_ruleset!(check);
 }
