@@ -5,7 +5,7 @@ import { api, rulesets } from './api.js';
 import { seats } from './seats.js';
 import { capital, esc, other, relativeTime } from './text.js';
 
-const LEVELS = [1, 2, 3, 4, 5, 6];
+const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
 /** Board files uploaded in this browser, to choose again: at most this many, each this long. */
 const SAVED_BOARDS_KEY = 'denkmeter.boards';
 const MAX_SAVED_BOARDS = 10;

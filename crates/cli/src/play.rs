@@ -60,7 +60,7 @@ impl Seat {
         match self {
             Seat::Human => "human".to_string(),
             Seat::Computer(Agent::Random) => "random mover".to_string(),
-            Seat::Computer(Agent::Computer(level)) => format!("Denkmeter MCTS level {level}"),
+            Seat::Computer(Agent::Computer(level)) => format!("Denkmeter level {level}"),
             Seat::Computer(agent) => format!("Denkmeter {agent}"),
         }
     }

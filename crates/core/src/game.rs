@@ -79,6 +79,18 @@ pub enum RepetitionRule {
     ForbidThird,
 }
 
+/// The kind of search that plays a game best: what the computer's levels use (measured per
+/// game with `denkmeter match`). Games that hide something always use information-set Monte
+/// Carlo tree search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Monte Carlo tree search: the default, it needs no evaluation to play sensibly.
+    MonteCarlo,
+    /// Alpha-beta over the game's evaluation and search hooks ([`Game::evaluate`],
+    /// [`Game::move_gain`], [`Game::forcing`]).
+    AlphaBeta,
+}
+
 /// What a ruleset is, apart from its rules: fixed for the ruleset's life, so each game declares
 /// it once as a constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +114,8 @@ pub struct Facts {
     /// plies remain ([`Game::plies_to_end`]); 0 (the default) never. Each game sets it by
     /// measurement, so that the slowest such position solves well within the computer's time.
     pub exact_endgame: u32,
+    /// The search the computer's levels use.
+    pub search: SearchKind,
 }
 
 impl Facts {
@@ -122,6 +136,7 @@ impl Facts {
             repetition: RepetitionRule::DrawOnThird,
             playout_limit: 400,
             exact_endgame: 0,
+            search: SearchKind::MonteCarlo,
         }
     }
 }

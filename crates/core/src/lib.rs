@@ -21,7 +21,7 @@ pub mod zobrist;
 pub use bits::Bits;
 pub use game::{
     board_fingerprint, find_move_by_text, BoardFileError, Facts, Game, MoveError, RepetitionRule,
-    RulesetVisitor, MAX_BOARD_FILE,
+    RulesetVisitor, SearchKind, MAX_BOARD_FILE,
 };
 pub use geometry::{
     Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::Limits;
 
 /// The highest level of [`Agent::Computer`].
-pub const MAX_LEVEL: u8 = 6;
+pub const MAX_LEVEL: u8 = 8;
 /// The longest time limit an agent accepts.
 pub const MAX_TIME: Duration = Duration::from_secs(3600);
 /// The deepest depth an agent accepts.
@@ -19,7 +19,9 @@ pub const MAX_DEPTH: u32 = 64;
 pub enum Agent {
     /// A uniformly random legal move.
     Random,
-    /// The computer opponent at a level, 1 to [`MAX_LEVEL`] (see [`level_limits`]).
+    /// The computer opponent at a level, 1 to [`MAX_LEVEL`]: the search the game plays best
+    /// with ([`denkmeter_core::Facts::search`]), alpha-beta by [`alphabeta_level`] or Monte
+    /// Carlo by [`level_limits`], and information-set MCTS where something is hidden.
     Computer(u8),
     /// Monte Carlo tree search with these limits (`nodes` counts iterations). In a game that
     /// hides something it searches one state drawn from what the player knows (a single
@@ -33,9 +35,9 @@ pub enum Agent {
     AlphaBeta(Limits),
 }
 
-/// The search limits of a level: level `n` searches a fixed number of iterations, stopping
-/// early at the level's time limit. A seeded game is reproducible whenever the iterations
-/// finish within the time limit (always for the low levels).
+/// The Monte Carlo limits of a level: level `n` searches a fixed number of iterations,
+/// stopping early at the level's time limit. A seeded game is reproducible whenever the
+/// iterations finish within the time limit (always for the low levels).
 pub fn level_limits(level: u8) -> Option<Limits> {
     let (iterations, seconds) = match level {
         1 => (100, 1),
@@ -44,12 +46,47 @@ pub fn level_limits(level: u8) -> Option<Limits> {
         4 => (5_000, 3),
         5 => (15_000, 5),
         6 => (50_000, 10),
+        7 => (150_000, 10),
+        8 => (400_000, 15),
         _ => return None,
     };
     Some(Limits {
         depth: None,
         nodes: Some(iterations),
         time: Some(Duration::from_secs(seconds)),
+    })
+}
+
+/// How a level plays a game whose computer uses alpha-beta: the low levels search a few plies
+/// with noise added to the evaluation (in hundredths of a man or rook), so that they misjudge
+/// like a beginner; the top levels search by time at full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaLevel {
+    pub limits: Limits,
+    /// The largest error added to an evaluation, either way.
+    pub noise: u32,
+}
+
+/// The alpha-beta plan of a level, 1 to [`MAX_LEVEL`].
+pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
+    let (depth, noise, millis) = match level {
+        1 => (Some(1), 150, 1_000),
+        2 => (Some(2), 80, 1_000),
+        3 => (Some(3), 40, 1_000),
+        4 => (Some(4), 15, 1_000),
+        5 => (Some(6), 0, 2_000),
+        6 => (Some(8), 0, 2_000),
+        7 => (None, 0, 1_000),
+        8 => (None, 0, 3_000),
+        _ => return None,
+    };
+    Some(AlphaBetaLevel {
+        limits: Limits {
+            depth,
+            nodes: None,
+            time: Some(Duration::from_millis(millis)),
+        },
+        noise,
     })
 }
 
@@ -62,7 +99,8 @@ pub struct AgentError {
 }
 
 impl Agent {
-    /// The search limits this agent uses, if it searches.
+    /// The search limits this agent uses, if it searches; for a level, its Monte Carlo limits
+    /// (a game that plays it with alpha-beta uses [`alphabeta_level`]).
     pub fn limits(&self) -> Option<Limits> {
         match *self {
             Agent::Random => None,
@@ -311,6 +349,20 @@ mod tests {
         assert_eq!(level_limits(0), None);
         assert_eq!(level_limits(MAX_LEVEL + 1), None);
         assert_eq!(Agent::Random.limits(), None);
+        // Alpha-beta levels: no deeper search with more noise, and every level stops in time.
+        let plans: Vec<_> = (1..=MAX_LEVEL).filter_map(alphabeta_level).collect();
+        assert_eq!(plans.len(), usize::from(MAX_LEVEL));
+        for pair in plans.windows(2) {
+            let depth = |p: &AlphaBetaLevel| p.limits.depth.unwrap_or(u32::MAX);
+            assert!(depth(&pair[0]) <= depth(&pair[1]) && pair[0].noise >= pair[1].noise);
+            assert!(pair[0].limits != pair[1].limits || pair[0].noise > pair[1].noise);
+        }
+        assert!(plans.iter().all(|p| p.limits.time.is_some()));
+        assert_eq!(plans[7].noise, 0);
+        assert_eq!(
+            (alphabeta_level(0), alphabeta_level(MAX_LEVEL + 1)),
+            (None, None)
+        );
     }
 
     fn limits() -> impl Strategy<Value = Limits> {

@@ -10,11 +10,12 @@ use std::sync::Arc;
 
 use denkmeter_core::{
     perft, Board, BoardFileError, Facts, Game, Highlight, MoveError, MoveView, Outcome, Player,
-    Playthrough, PositionError, PositionView, Record, RecordError, Status, Viewer,
+    Playthrough, PositionError, PositionView, Record, RecordError, SearchKind, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::agent::{alphabeta_level, level_limits};
 use crate::endgame::{self, SolutionText, SolveError};
 use crate::ismcts;
 use crate::mcts::{self, MctsConfig};
@@ -200,6 +201,47 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// Which search an agent runs in a game, with its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    MonteCarlo(Limits),
+    InformationSet(Limits),
+    AlphaBeta { limits: Limits, noise: u32 },
+}
+
+impl Plan {
+    /// The computer's levels use the search the game plays best with ([`Facts::search`]) and
+    /// information-set MCTS where something is hidden; `ismcts:` is plain MCTS where nothing
+    /// is. `None` for an agent that does not search.
+    fn of(agent: &Agent, facts: &Facts) -> Option<Plan> {
+        let hidden = facts.hidden_information;
+        Some(match *agent {
+            Agent::Random => return None,
+            Agent::Computer(level) if hidden => Plan::InformationSet(level_limits(level)?),
+            Agent::Computer(level) => match facts.search {
+                SearchKind::AlphaBeta => {
+                    let plan = alphabeta_level(level)?;
+                    Plan::AlphaBeta {
+                        limits: plan.limits,
+                        noise: plan.noise,
+                    }
+                }
+                SearchKind::MonteCarlo => Plan::MonteCarlo(level_limits(level)?),
+            },
+            Agent::Ismcts(limits) if hidden => Plan::InformationSet(limits),
+            Agent::Mcts(limits) | Agent::Ismcts(limits) => Plan::MonteCarlo(limits),
+            Agent::AlphaBeta(limits) => Plan::AlphaBeta { limits, noise: 0 },
+        })
+    }
+
+    fn limits(self) -> Limits {
+        match self {
+            Plan::MonteCarlo(limits) | Plan::InformationSet(limits) => limits,
+            Plan::AlphaBeta { limits, .. } => limits,
+        }
+    }
+}
+
 /// The moves of a line from `state` in the game's notation, up to the first that is not
 /// legal (a line from a search is legal unless the table was fooled by a hash collision).
 fn pv_texts<G: Game>(game: &G, state: &G::State, pv: &[G::Move]) -> Vec<String> {
@@ -322,35 +364,31 @@ impl<G: Game> AnySession for Session<G> {
                 *legal.choose(&mut rng)?
             }
             Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta(_) => {
-                let limits = agent.limits()?;
+                let plan = Plan::of(agent, game.facts())?;
                 let mover = self.0.to_move();
                 // What the mover knows: the search is never given the true state.
                 let observation = game.observation(self.0.state(), mover);
-                let best = match agent {
-                    Agent::Computer(_) | Agent::Ismcts(_) if game.facts().hidden_information => {
-                        let config = MctsConfig::new(limits, seed);
-                        ismcts::search(game, &observation, mover, &config)?.best
-                    }
-                    _ => {
-                        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
-                        let state = game.determinize(&observation, mover, &mut rng);
-                        // Near the end of a game that can be solved, a best move; else a
-                        // search.
-                        match endgame::agent_move(game, &state, limits) {
-                            Ok(best) => best,
-                            Err(limits) => match agent {
-                                Agent::AlphaBeta(_) => {
-                                    let options = SearchOptions {
-                                        history: self.history(),
-                                        ..SearchOptions::new(limits)
-                                    };
-                                    search::search_with(game, &state, &options, &mut |_| {})?.best
-                                }
-                                _ => {
-                                    mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best
-                                }
-                            },
-                        }
+                let best = if let Plan::InformationSet(limits) = plan {
+                    let config = MctsConfig::new(limits, seed);
+                    ismcts::search(game, &observation, mover, &config)?.best
+                } else {
+                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+                    let state = game.determinize(&observation, mover, &mut rng);
+                    // Near the end of a game that can be solved, a best move; else a search.
+                    match endgame::agent_move(game, &state, plan.limits()) {
+                        Ok(best) => best,
+                        Err(limits) => match plan {
+                            Plan::AlphaBeta { noise, .. } => {
+                                let options = SearchOptions {
+                                    history: self.history(),
+                                    noise,
+                                    seed,
+                                    ..SearchOptions::new(limits)
+                                };
+                                search::search_with(game, &state, &options, &mut |_| {})?.best
+                            }
+                            _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
+                        },
                     }
                 };
                 // The search ignores the game's history; never choose a move the repetition

@@ -9,6 +9,7 @@ use super::eval::{self, WIN};
 use super::ordering::{pick_next, Heuristics};
 use super::time::Clock;
 use super::tt::{Bound, Table};
+use super::SearchOptions;
 
 /// Plies beyond which the search stops extending and the quiescence search stops looking.
 const MAX_SEARCH_PLY: usize = 128;
@@ -35,10 +36,19 @@ pub(crate) struct Worker<'a, G: Game> {
     quiet_tried: Vec<Vec<G::Move>>,
     /// The principal variation from each ply (a triangular table).
     pub(crate) pv: Vec<Vec<G::Move>>,
+    /// See [`SearchOptions::noise`].
+    noise: u32,
+    seed: u64,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
-    pub(crate) fn new(game: &'a G, table: &'a Table, clock: &'a Clock, history: &[u64]) -> Self {
+    pub(crate) fn new(
+        game: &'a G,
+        table: &'a Table,
+        clock: &'a Clock,
+        history: &[u64],
+        options: &SearchOptions,
+    ) -> Self {
         Worker {
             game,
             table,
@@ -52,7 +62,21 @@ impl<'a, G: Game> Worker<'a, G> {
             scored: Vec::new(),
             quiet_tried: Vec::new(),
             pv: Vec::new(),
+            noise: options.noise,
+            seed: options.seed,
         }
+    }
+
+    /// The static evaluation, with the level's noise if any.
+    fn evaluate(&self, state: &G::State) -> i32 {
+        let score = eval::evaluate(self.game, state);
+        if self.noise == 0 {
+            return score;
+        }
+        let mut h = (self.game.hash(state) ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 31;
+        let span = 2 * u64::from(self.noise) + 1;
+        score + (h % span) as i32 - self.noise as i32
     }
 
     /// Adds the nodes not yet counted to the clock's total.
@@ -139,7 +163,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let forcing = game.forcing(state);
         if !pv_node && !forcing && depth >= 3 && beta.abs() < WIN - eval::MAX_PLY {
             if let Some(passed) = game.null_move(state) {
-                if eval::evaluate(game, state) >= beta {
+                if self.evaluate(state) >= beta {
                     let reduced = depth - 1 - NULL_MOVE_REDUCTION.min(depth - 1);
                     self.path.push(game.repetition_hash(&passed));
                     let score = -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false);
@@ -158,7 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
         game.legal_moves(state, &mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return eval::evaluate(game, state);
+            return self.evaluate(state);
         }
         let side = game.to_move(state).index();
         let hash_move = entry
@@ -305,7 +329,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let forcing = game.forcing(state);
         let mut best = -WIN - 1;
         if !forcing || ply >= MAX_SEARCH_PLY {
-            best = eval::evaluate(game, state);
+            best = self.evaluate(state);
             if best >= beta || ply >= MAX_SEARCH_PLY {
                 return best;
             }
@@ -353,7 +377,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if best == -WIN - 1 {
             // Bound to answer and no reply: the status would have said so; trust the
             // evaluation.
-            best = eval::evaluate(game, state);
+            best = self.evaluate(state);
         }
         self.moves[ply] = moves;
         self.scored[ply] = scored;

@@ -49,6 +49,11 @@ pub struct SearchOptions {
     /// searched, oldest first: a line that repeats one of them may end the game by
     /// repetition.
     pub history: Vec<u64>,
+    /// The largest error added to each evaluation, either way (0: none): how the computer's
+    /// low levels misjudge. The error is a hash of the position and `seed`, so a search with
+    /// the same seed misjudges the same way.
+    pub noise: u32,
+    pub seed: u64,
 }
 
 impl SearchOptions {
@@ -66,6 +71,8 @@ impl SearchOptions {
             threads: 1,
             hash_mb: Self::DEFAULT_HASH_MB,
             history: Vec::new(),
+            noise: 0,
+            seed: 0,
         }
     }
 }
@@ -122,7 +129,7 @@ pub fn search_with<G: Game>(
         for id in 1..threads {
             let (table, clock, history) = (&table, &clock, &history);
             scope.spawn(move || {
-                let mut worker = Worker::new(game, table, clock, history);
+                let mut worker = Worker::new(game, table, clock, history, options);
                 // Helpers start one ply apart, so that they fill the table ahead of the main
                 // thread rather than repeat it.
                 let mut depth = 1 + (id % 2) as u32;
@@ -133,7 +140,7 @@ pub fn search_with<G: Game>(
                 worker.flush_nodes();
             });
         }
-        let mut worker = Worker::new(game, &table, &clock, &history);
+        let mut worker = Worker::new(game, &table, &clock, &history, options);
         let mut score = 0;
         let mut depth = 0;
         while depth == 0 || clock.may_deepen(depth) {

@@ -39,7 +39,8 @@ use std::marker::PhantomData;
 
 use denkmeter_core::{
     Board, ByPlayer, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
+    Viewer,
 };
 
 use geometry::{bit, Squares};
@@ -142,6 +143,7 @@ impl<V: Variant> Draughts<V> {
     /// The ruleset's facts.
     pub const FACTS: Facts = Facts {
         playout_limit: 300,
+        search: SearchKind::AlphaBeta,
         ..Facts::new(V::NAME, V::FAMILY, V::DESCRIPTION, V::RULES)
     };
 

@@ -225,7 +225,7 @@ pub async fn record(
     let (game, seat) = seen(&state, &id, &query).await?;
     let seat_name = |p: Player| match game.seats[p] {
         Seat::Human => "human".to_string(),
-        Seat::Computer(level) => format!("Denkmeter MCTS level {level}"),
+        Seat::Computer(level) => format!("Denkmeter level {level}"),
     };
     let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
     let site = format!("Denkmeter game {}", game.id);
