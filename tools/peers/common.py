@@ -263,6 +263,19 @@ class Denkmeter:
         out = self._run(["moves", self.ruleset, *where])
         return [line.strip() for line in out.splitlines() if line.strip()]
 
+    def moves_by_identity(self, position: Position) -> dict[Identity, str]:
+        """Denkmeter's legal moves in `position`, by identity; two texts for one identity would
+        break the rules README's definition of a move."""
+        moves: dict[Identity, str] = {}
+        for text in self.legal_moves(position.to_text()):
+            identity = identity_of_text(position, text)
+            if identity in moves:
+                raise RulesDisagreement(
+                    f"Denkmeter lists {identity_text(identity)} twice ({moves[identity]}, "
+                    f"{text}) in {position.to_text()}")
+            moves[identity] = text
+        return moves
+
     def check_player(self) -> None:
         """Fails early when the --player options are not accepted by `denkmeter analyse`: runs
         them at depth 1, without the player's own limit (whose value the first move checks)."""

@@ -106,25 +106,11 @@ def dame_moves(board: dame.Board) -> dict[Identity, dame.Move]:
     return moves
 
 
-def denkmeter_moves(denkmeter: Denkmeter, position: Position) -> dict[Identity, str]:
-    """Denkmeter's legal moves by identity; two texts for one identity would break the rules
-    README's definition of a move."""
-    moves = {}
-    for text in denkmeter.legal_moves(position.to_text()):
-        identity = identity_of_text(position, text)
-        if identity in moves:
-            raise RulesDisagreement(
-                f"Denkmeter lists {identity_text(identity)} twice ({moves[identity]}, {text}) "
-                f"in {position.to_text()}")
-        moves[identity] = text
-    return moves
-
-
 def synced_moves(denkmeter: Denkmeter, board: dame.Board
                  ) -> tuple[Position, dict[Identity, str], dict[Identity, dame.Move]]:
     """The position and both sides' legal moves, which must agree."""
     position = position_of(board)
-    ours = denkmeter_moves(denkmeter, position)
+    ours = denkmeter.moves_by_identity(position)
     theirs = dame_moves(board)
     difference = compare_move_sets(position, ours, set(theirs), "dame")
     if difference:
@@ -264,7 +250,7 @@ def check_rules(denkmeter: Denkmeter, count: int, seed: int) -> int:
             if dame.Board(fen_of(position)).fen() != board.fen():
                 problems.append(f"FEN round trip: {board.fen()} -> {fen_of(position)}")
             try:
-                ours = denkmeter_moves(denkmeter, position)
+                ours = denkmeter.moves_by_identity(position)
             except RulesDisagreement as error:
                 problems.append(str(error))
                 break

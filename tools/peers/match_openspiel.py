@@ -102,21 +102,9 @@ def openspiel_turns(state) -> dict[Identity, list[Turn]]:
     return turns
 
 
-def denkmeter_moves(denkmeter: Denkmeter, position: Position) -> dict[Identity, str]:
-    moves = {}
-    for text in denkmeter.legal_moves(position.to_text()):
-        identity = identity_of_text(position, text)
-        if identity in moves:
-            raise RulesDisagreement(
-                f"Denkmeter lists {identity_text(identity)} twice ({moves[identity]}, {text}) "
-                f"in {position.to_text()}")
-        moves[identity] = text
-    return moves
-
-
 def synced_moves(denkmeter: Denkmeter, state, to_move: str):
     position = turn_position(state, to_move)
-    ours = denkmeter_moves(denkmeter, position)
+    ours = denkmeter.moves_by_identity(position)
     theirs = openspiel_turns(state)
     difference = compare_move_sets(position, ours, set(theirs), "OpenSpiel")
     if difference:
@@ -384,7 +372,7 @@ def check_rules(denkmeter: Denkmeter, game, count: int, seed: int) -> int:
             if Position.from_text(position.to_text(), SIZE) != position:
                 problems.append(f"position string does not read back: {position.to_text()}")
             try:
-                ours = denkmeter_moves(denkmeter, position)
+                ours = denkmeter.moves_by_identity(position)
             except RulesDisagreement as error:
                 problems.append(str(error))
                 break
