@@ -392,6 +392,7 @@ class Game:
     peer_seconds: list[float] = field(default_factory=list)
     denkmeter_depths: list[int] = field(default_factory=list)
     peer_depths: list[int] = field(default_factory=list)
+    final_position: str = ""
 
     @property
     def score(self) -> float:
@@ -506,7 +507,8 @@ def write_records(path: str, games: list[Game], ruleset: str, family: str, peer:
                   event: str) -> None:
     """Every game in Denkmeter's record format (tags, numbered moves, result), one after another.
     [Termination] uses Denkmeter's reason keys, so that `denkmeter record check` can replay a
-    game copied into its own file; [RefereeTermination] keeps the referee's own words."""
+    game copied into its own file; [RefereeTermination] keeps the referee's own words, and
+    [FinalPosition] the last position, to judge a drawn or adjudicated game at a glance."""
     chunks = []
     for g in games:
         white, black = ("Denkmeter", peer) if g.denkmeter_white else (peer, "Denkmeter")
@@ -515,6 +517,7 @@ def write_records(path: str, games: list[Game], ruleset: str, family: str, peer:
             ("White", white), ("Black", black), ("Result", g.result),
             ("Termination", g.record_termination), ("RefereeTermination", g.termination),
             ("OpeningPlies", str(len(g.opening_moves))),
+            ("FinalPosition", g.final_position),
         ]
         text = "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\n"
         line = ""

@@ -218,7 +218,7 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
             if not found.from_book:
                 peer_depths.append(found.depth)
     return Game(number, opening_index, opening_texts, denkmeter_white, result, words, key, texts,
-                own_seconds, peer_seconds, own_depths, peer_depths)
+                own_seconds, peer_seconds, own_depths, peer_depths, position_of(board).to_text())
 
 
 # ----------------------------------------------------------------------------- rules check
@@ -256,9 +256,11 @@ def check_rules(denkmeter: Denkmeter, count: int, seed: int) -> int:
                 break
             theirs = dame_moves(board)
             compared += 1
-            difference = compare_move_sets(position, ours, set(theirs), "dame")
-            if difference:
-                problems.append(f"{difference} (dame FEN {board.fen()})")
+            # A game drawn by a draw rule has no legal moves in dame: nothing to compare.
+            if outcome is None or outcome.termination == dame.Termination.NO_MOVES:
+                difference = compare_move_sets(position, ours, set(theirs), "dame")
+                if difference:
+                    problems.append(f"{difference} (dame FEN {board.fen()})")
             if outcome is not None:
                 _, words, _ = describe_outcome(outcome)
                 endings[words] = endings.get(words, 0) + 1
