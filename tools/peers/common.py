@@ -240,7 +240,8 @@ class Denkmeter:
             raise HarnessError(f"--player {player!r}: {error}") from None
         names = {arg.split("=", 1)[0] for arg in self.player_args}
         # The player's own limit replaces the match's time per move.
-        self.limit_args = [] if names & set(LIMIT_OPTIONS) else ["--time", f"{round(seconds * 1000)}ms"]
+        own_limit = bool(names & set(LIMIT_OPTIONS))
+        self.limit_args = [] if own_limit else ["--time", f"{round(seconds * 1000)}ms"]
 
     def describe(self) -> str:
         return " ".join(["analyse", *self.limit_args, *self.player_args])

@@ -326,8 +326,9 @@ def play_game(number: int, opening_index: int, opening: list[list[int]], denkmet
             if depth is not None:
                 peer_depths.append(depth)
         to_move = "b" if to_move == "w" else "w"
+    final = turn_position(state, to_move).to_text()
     return Game(number, opening_index, opening_texts, denkmeter_white, result, words, key, texts,
-                own_seconds, peer_seconds, own_depths, peer_depths, turn_position(state, to_move).to_text())
+                own_seconds, peer_seconds, own_depths, peer_depths, final)
 
 
 # ----------------------------------------------------------------------------- rules check
