@@ -205,7 +205,7 @@ impl<'a, G: Game> Worker<'a, G> {
         quiet_tried.clear();
 
         // A forced reply costs no depth, within reason.
-        let extension = u32::from(forcing && (ply as u32) < 2 * depth + 8);
+        let extension = u32::from(forcing && moves.len() == 1 && (ply as u32) < 2 * depth + 8);
         let alpha_in = alpha;
         let mut best = -WIN - 1;
         let mut best_index = None;
