@@ -290,14 +290,16 @@ class Denkmeter:
                 args.append(arg)
         self._run(["analyse", self.ruleset, "--depth", "1", *args])
 
-    def best_move(self, position: str) -> tuple[str, float, int | None]:
+    def best_move(self, position: str, history: list[str] | None = None
+                  ) -> tuple[str, float, int | None]:
         """Denkmeter's move, the wall time it took (process start included) and the last
-        completed depth."""
+        completed depth. With `history`, the moves from the start that led to `position`,
+        Denkmeter is given the game rather than the position, so that its search knows which
+        positions occurred before."""
         started = time.perf_counter()
-        out = self._run(
-            ["analyse", self.ruleset, f"--position={position}", *self.limit_args,
-             *self.player_args]
-        )
+        where = [f"--position={position}"] if history is None else [
+            "--moves=" + " ".join(history)]
+        out = self._run(["analyse", self.ruleset, *where, *self.limit_args, *self.player_args])
         elapsed = time.perf_counter() - started
         lines = [line.split() for line in out.splitlines() if line.strip()]
         if not lines or lines[-1][0] != "best" or len(lines[-1]) != 2:

@@ -191,7 +191,7 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
                                     f"{len(theirs)} and goes on")
         denkmeter_to_move = (board.turn == dame.WHITE) == denkmeter_white
         if denkmeter_to_move:
-            text, seconds, depth = denkmeter.best_move(position.to_text())
+            text, seconds, depth = denkmeter.best_move(position.to_text(), texts)
             identity = identity_of_text(position, text)
             if identity not in theirs:
                 raise RulesDisagreement(

@@ -301,7 +301,7 @@ def play_game(number: int, opening_index: int, opening: list[list[int]], denkmet
         position, ours, theirs = synced_moves(denkmeter, state, to_move)
         denkmeter_to_move = (to_move == "w") == denkmeter_white
         if denkmeter_to_move:
-            text, seconds, depth = denkmeter.best_move(position.to_text())
+            text, seconds, depth = denkmeter.best_move(position.to_text(), texts)
             identity = identity_of_text(position, text)
             if identity not in theirs:
                 raise RulesDisagreement(

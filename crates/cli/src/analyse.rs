@@ -17,6 +17,10 @@ pub struct AnalyseArgs {
     /// with `-`.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Moves played from the position before the search, separated by spaces (the game so
+    /// far: the search then knows which positions already occurred).
+    #[arg(long, allow_hyphen_values = true)]
+    moves: Option<String>,
     /// A board file to play on, for games whose board is data (Schada).
     #[arg(long)]
     board: Option<PathBuf>,
@@ -39,9 +43,19 @@ pub struct AnalyseArgs {
 
 pub fn run(args: &AnalyseArgs) -> Result<()> {
     let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
-    let session = game
+    let mut session = game
         .new_game(args.position.as_deref())
         .context("bad --position")?;
+    for (i, text) in args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .enumerate()
+    {
+        session
+            .play(text)
+            .with_context(|| format!("--moves: move {} ({text:?})", i + 1))?;
+    }
     let limits = limits(args)?;
     if !(1..=SearchOptions::MAX_THREADS).contains(&args.threads) {
         bail!("--threads is from 1 to {}", SearchOptions::MAX_THREADS);

@@ -147,6 +147,15 @@ pub fn search_with<G: Game>(
             depth += 1;
             score = aspiration(&mut worker, state, depth, score);
             if worker.stopped {
+                // A root move that beat the others before time ran out is better than the last
+                // depth's choice: the previous best was searched first, and only a move that
+                // scored above it made it into the line.
+                if let Some(&best) = worker.pv.first().and_then(|pv| pv.first()) {
+                    if best != result.best {
+                        result.best = best;
+                        result.pv = worker.pv[0].clone();
+                    }
+                }
                 break;
             }
             worker.flush_nodes();

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use crate::Limits;
 
 /// The clock of one search, shared by its threads. A time limit is a hard deadline; a new
-/// iteration starts only while less than half of it has passed, since the next depth usually
-/// costs more than all the earlier ones together. The deadline is read only every
+/// iteration starts only while less than [`Clock::DEEPEN_BEFORE`] of it has passed, since the
+/// next depth usually costs more than all the earlier ones together (an iteration cut short
+/// still counts if a new best move finished). The deadline is read only every
 /// [`Clock::CHECK_EVERY`] nodes, so reading the time costs nothing measurable.
 #[derive(Debug)]
 pub(crate) struct Clock {
@@ -22,6 +23,9 @@ pub(crate) struct Clock {
 }
 
 impl Clock {
+    /// The share of the time limit after which no new iteration starts.
+    pub(crate) const DEEPEN_BEFORE: f64 = 0.6;
+
     /// How many nodes a thread visits between two looks at the time and the node count.
     pub(crate) const CHECK_EVERY: u64 = 1024;
 
@@ -69,13 +73,13 @@ impl Clock {
         self.started.elapsed()
     }
 
-    /// Whether another iteration may start: none of the limits is reached and less than half
-    /// of the time is gone.
+    /// Whether another iteration may start: none of the limits is reached and less than
+    /// [`Clock::DEEPEN_BEFORE`] of the time is gone.
     pub(crate) fn may_deepen(&self, depth_done: u32) -> bool {
         !self.stopped()
             && self.limits.depth.map_or(true, |d| depth_done < d)
             && !self.limits.nodes.is_some_and(|n| self.nodes() >= n)
-            && !self.past(0.5)
+            && !self.past(Self::DEEPEN_BEFORE)
     }
 
     /// Whether `fraction` of the time limit has passed.
