@@ -204,8 +204,13 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut quiet_tried = std::mem::take(&mut self.quiet_tried[ply]);
         quiet_tried.clear();
 
-        // A forced reply costs no depth, within reason.
-        let extension = u32::from(forcing && moves.len() == 1 && (ply as u32) < 2 * depth + 8);
+        // A forced reply costs no depth, within reason: the only move, or an answer to a
+        // check (a forcing position whose moves are not all captures). Where captures are
+        // compulsory every capture position is forcing, and extending each would double the
+        // tree; the quiescence search resolves those.
+        let all_gains = scored.iter().all(|(_, slot)| !slot.quiet);
+        let extension =
+            u32::from(forcing && (moves.len() == 1 || !all_gains) && (ply as u32) < 2 * depth + 8);
         let alpha_in = alpha;
         let mut best = -WIN - 1;
         let mut best_index = None;
