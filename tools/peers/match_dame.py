@@ -161,7 +161,7 @@ def random_opening(rng: random.Random, plies: int) -> list[dame.Move]:
 
 
 def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmeter_white: bool,
-              denkmeter: Denkmeter, engine: dame.Engine, args: argparse.Namespace) -> Game:
+              denkmeter: Denkmeter, engine: "dame.Engine | VersusDenkmeter", args: argparse.Namespace) -> Game:
     board = dame.Board()
     engine.clear()
     texts: list[str] = []
@@ -204,7 +204,9 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
             if depth is not None:
                 own_depths.append(depth)
         else:
-            found = engine.search(board, time=args.time)
+            found = (engine.search_game(board, args.time, texts)
+                     if isinstance(engine, VersusDenkmeter)
+                     else engine.search(board, time=args.time))
             move = found.best_move
             if move is None or not board.is_legal(move):
                 raise HarnessError(f"dame's engine returned no legal move in {board.fen()}")
@@ -219,6 +221,32 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
                 peer_depths.append(found.depth)
     return Game(number, opening_index, opening_texts, denkmeter_white, result, words, key, texts,
                 own_seconds, peer_seconds, own_depths, peer_depths, position_of(board).to_text())
+
+
+class VersusDenkmeter:
+    """Another Denkmeter binary in dame's seat (`--versus`), to compare two builds or two
+    settings against each other with dame's Board as the referee."""
+
+    class Found:
+        def __init__(self, best_move: dame.Move, elapsed: float, depth: int | None):
+            self.best_move, self.elapsed, self.depth = best_move, elapsed, depth or 0
+            self.from_book = False
+
+    def __init__(self, denkmeter: Denkmeter):
+        self.denkmeter = denkmeter
+
+    def clear(self) -> None:
+        pass
+
+    def search_game(self, board: dame.Board, seconds: float, texts: list[str]) -> Found:
+        position = position_of(board)
+        text, elapsed, depth = self.denkmeter.best_move(position.to_text(), texts)
+        identity = identity_of_text(position, text)
+        theirs = dame_moves(board)
+        if identity not in theirs:
+            raise RulesDisagreement(f"--versus played {text}, unknown to dame in "
+                                    f"{position.to_text()}")
+        return VersusDenkmeter.Found(theirs[identity], elapsed, depth)
 
 
 # ----------------------------------------------------------------------------- rules check
@@ -315,6 +343,11 @@ def main() -> None:
     add_common_options(parser, random_plies=6, max_plies=400)
     parser.add_argument("--dame-hash", type=int, default=32, metavar="MB",
                         help="dame's hash table in MiB (default 32, Denkmeter's default)")
+    parser.add_argument("--versus", metavar="PATH",
+                        help="play another denkmeter binary instead of dame's engine (dame "
+                             "stays the referee): compares two builds")
+    parser.add_argument("--versus-player", default="", metavar="TEXT",
+                        help="extra `denkmeter analyse` options for the --versus binary")
     args = parser.parse_args()
     if not 1 <= args.dame_hash <= 65536:
         parser.error("--dame-hash is from 1 to 65536 (MiB)")
@@ -324,13 +357,23 @@ def main() -> None:
         sys.exit(1 if check_rules(denkmeter, args.check_rules, args.seed) else 0)
     denkmeter.check_player()
 
-    peer = f"dame-rs {dame.__version__}"
-    setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{denkmeter.describe()}`, "
-               f"dame Engine(hash_mb={args.dame_hash}).search(time={args.time:g}); "
-               f"{args.random_plies} random opening plies, seed {args.seed}")
     rng = random.Random(args.seed)
     openings = [random_opening(rng, args.random_plies) for _ in range((args.games + 1) // 2)]
-    engine = dame.Engine(hash_mb=args.dame_hash)
+    engine: dame.Engine | VersusDenkmeter
+    if args.versus:
+        versus = Denkmeter(args.versus, RULESET, args.time, args.versus_player)
+        versus.check_player()
+        engine = VersusDenkmeter(versus)
+        peer = f"{args.versus}"
+        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{denkmeter.describe()}` "
+                   f"against {args.versus} `{versus.describe()}`; dame's Board referees; "
+                   f"{args.random_plies} random opening plies, seed {args.seed}")
+    else:
+        engine = dame.Engine(hash_mb=args.dame_hash)
+        peer = f"dame-rs {dame.__version__}"
+        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{denkmeter.describe()}`, "
+                   f"dame Engine(hash_mb={args.dame_hash}).search(time={args.time:g}); "
+                   f"{args.random_plies} random opening plies, seed {args.seed}")
 
     def play(number: int, opening_index: int, denkmeter_white: bool) -> Game:
         return play_game(number, opening_index, openings[opening_index], denkmeter_white,
