@@ -13,6 +13,9 @@ use super::SearchOptions;
 
 /// Plies beyond which the search stops extending and the quiescence search stops looking.
 const MAX_SEARCH_PLY: usize = 128;
+/// How far (per ply of depth left, at most two) a quiet move is assumed to move the score at
+/// best: futility pruning's margin, a man.
+const FUTILITY_MARGIN: i32 = 100;
 /// How many plies a null move saves, beyond the one it spends.
 const NULL_MOVE_REDUCTION: u32 = 2;
 
@@ -188,6 +191,19 @@ impl<'a, G: Game> Worker<'a, G> {
         let hash_move = entry
             .and_then(|e| e.best)
             .and_then(|i| moves.get(usize::from(i)).copied());
+        // No table move to try first: the search here will be poorly ordered, so it is
+        // worth less; search it a ply shallower (internal iterative reduction).
+        let depth = if depth >= 4 && hash_move.is_none() && !forcing {
+            depth - 1
+        } else {
+            depth
+        };
+        // Near the leaves, a quiet move cannot lift a position far below alpha above it.
+        let futile = !pv_node
+            && !forcing
+            && depth <= 2
+            && alpha.abs() < WIN - eval::MAX_PLY
+            && self.evaluate(state) + FUTILITY_MARGIN * depth as i32 <= alpha;
         let mut scored = std::mem::take(&mut self.scored[ply]);
         scored.clear();
         for (i, &mv) in moves.iter().enumerate() {
@@ -217,6 +233,9 @@ impl<'a, G: Game> Worker<'a, G> {
         for n in 0..scored.len() {
             let Slot { index, quiet } = pick_next(&mut scored, n);
             let mv = moves[usize::from(index)];
+            if futile && quiet && n > 0 && best > -WIN + eval::MAX_PLY {
+                continue;
+            }
             let new_depth = depth - 1 + extension;
             let score = if n == 0 {
                 self.child(state, mv, new_depth, ply, alpha, beta, pv_node)
