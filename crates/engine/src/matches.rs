@@ -74,7 +74,7 @@ impl MatchConfig {
 /// Why a match cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
-    #[error("{games} games: each opening is played twice, once with each player as White, so the number of games must be even")]
+    #[error("an odd number of games ({games}): each opening is played twice, once with each player as White, so the number of games must be even")]
     OddGames { games: u32 },
     #[error("no openings to play")]
     NoOpenings,
