@@ -105,7 +105,15 @@ enum Command {
         #[arg(long)]
         back: bool,
     },
-    /// Play two computer players against each other over many games.
+    /// Play two computer players against each other over many games and measure them.
+    ///
+    /// Each opening (--openings FILE or --random-plies N; by default the start position) is
+    /// played twice, once with each player as White. A game still going at --max-plies is won
+    /// by a lead in material of at least --adjudicate-margin, else drawn. The summary, from the
+    /// first player's side: wins, draws and losses, score, the Elo difference with its 95%
+    /// interval, the likelihood of superiority (LOS), draw rate, adjudications and mean
+    /// length. --concurrency N plays N games at once with the same results; --pgn FILE keeps
+    /// every game's record.
     Match(matches::MatchArgs),
     /// Load-test a server on this machine: WebSocket players, spectators and HTTP readers;
     /// reports moves per second, move and delivery latency, lost and stale views and the

@@ -1,18 +1,25 @@
 //! `denkmeter match`: two computer players over many games.
 
-use std::path::PathBuf;
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use denkmeter_engine::matches::{play_match, MatchConfig};
+use denkmeter_engine::matches::{
+    match_openings, parse_openings, play_match, MatchConfig, Openings,
+};
 use denkmeter_engine::Agent;
 use indicatif::{ProgressBar, ProgressStyle};
+
+/// The largest openings file read, in bytes.
+const MAX_OPENINGS_FILE: u64 = 16 * 1024 * 1024;
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     ruleset: String,
     /// The first player: random, computer, computer:LEVEL, mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS (e.g. mcts:2000,
-    /// ab:6, ab:d8,1.5s).
+    /// ab:6, ab:d8,1.5s). The report is from its side.
     #[arg(long)]
     first: String,
     /// The second player.
@@ -21,37 +28,162 @@ pub struct MatchArgs {
     /// A board file to play on, for games whose board is data (Schada).
     #[arg(long)]
     board: Option<PathBuf>,
-    /// Number of games; the players alternate colours.
-    #[arg(long, default_value_t = 20)]
-    games: u32,
-    /// Games longer than this many plies are adjudicated a draw.
+    /// Number of games [default: 20, or twice the number of openings in --openings]. With
+    /// --openings or --random-plies it must be even: games 2k and 2k+1 play opening k, the
+    /// first player White in 2k and Black in 2k+1 (a list of openings starts over when the
+    /// games outnumber it). From the start position the players alternate colours.
+    #[arg(long)]
+    games: Option<u32>,
+    /// Start the games from these positions: one position string a line; blank lines and
+    /// lines starting with # are skipped.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Start each pair of games from N uniformly random legal plies from the start, drawn from
+    /// the seed (openings in which the game ends are drawn again).
+    #[arg(long, value_name = "N")]
+    random_plies: Option<u32>,
+    /// Games still going after this many plies (from their opening) are adjudicated: on
+    /// material (see --adjudicate-margin), or a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
+    /// At --max-plies, a side ahead in material by at least this much, in hundredths of the
+    /// game's basic piece (a man, a rook, a warrior...), wins; less is a draw, as is every
+    /// game without material (Straat, Trangalla).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    adjudicate_margin: u32,
+    /// Games played at once, each on its own thread. The results are the same for any number
+    /// whenever the players' limits do not depend on the clock (iterations or depth, not time;
+    /// the computer's levels stop at a time limit too).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    concurrency: u32,
+    /// Append every game's record to this file (PGN-style; Round is the game's number, White
+    /// and Black the players, Position the opening when it is not the start).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Seeds the players' choices and the random openings; game i is seeded by SEED + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// The text of an openings file, read with a size limit.
+fn read_openings(path: &Path) -> Result<String> {
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read openings file {}", path.display()))?
+        .len();
+    if size > MAX_OPENINGS_FILE {
+        bail!(
+            "openings file {} is {size} bytes; the limit is {MAX_OPENINGS_FILE}",
+            path.display()
+        );
+    }
+    std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read openings file {}", path.display()))
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
     let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let first: Agent = args.first.parse().context("--first")?;
     let second: Agent = args.second.parse().context("--second")?;
+    let (openings, games, from) = match (&args.openings, args.random_plies) {
+        (Some(path), _) => {
+            let positions = parse_openings(game.as_ref(), &read_openings(path)?)
+                .with_context(|| path.display().to_string())?;
+            let count = positions.len();
+            let games = match args.games {
+                Some(games) => games,
+                None => u32::try_from(2 * count).context("too many openings")?,
+            };
+            let pairs = games as usize / 2;
+            let file = path.display();
+            let from = if pairs < count {
+                format!("the first {pairs} of {count} openings in {file}")
+            } else if pairs > count {
+                format!("{count} openings in {file}, repeated")
+            } else {
+                format!("{count} openings in {file}")
+            };
+            (Openings::Positions(positions), games, from)
+        }
+        (None, Some(plies)) => {
+            let games = args.games.unwrap_or(20);
+            let from = format!("{} random openings of {plies} plies", games / 2);
+            (Openings::RandomPlies(plies), games, from)
+        }
+        (None, None) => (
+            Openings::Start,
+            args.games.unwrap_or(20),
+            "the start position".to_string(),
+        ),
+    };
     let config = MatchConfig {
         first,
         second,
-        games: args.games,
+        games,
+        openings,
         max_plies: args.max_plies,
+        adjudicate_margin: args.adjudicate_margin,
+        concurrency: args.concurrency as usize,
         seed: args.seed,
     };
-    let bar = ProgressBar::new(u64::from(args.games));
+    // Refuse a match that cannot be played before touching the records file.
+    match_openings(game.as_ref(), &config)?;
+    let mut pgn = match &args.pgn {
+        Some(path) => Some((
+            BufWriter::new(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open {} to append records", path.display()))?,
+            ),
+            path,
+        )),
+        None => None,
+    };
+    let colours = if config.openings == Openings::Start {
+        "colours alternating"
+    } else {
+        "each with both colours"
+    };
+    outln!(
+        "{}: {first} vs {second}, {games} games from {from}, {colours}",
+        game.name()
+    );
+    outln!(
+        "a game still going after {} plies is won by a material lead of {} or more, else drawn",
+        args.max_plies,
+        args.adjudicate_margin
+    );
+    let bar = ProgressBar::new(u64::from(games));
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
     {
         bar.set_style(style);
     }
-    let report = play_match(game.as_ref(), &config, |r| {
+    let mut pgn_error = None;
+    let report = play_match(game.as_ref(), &config, |r, played| {
         bar.inc(1);
         bar.set_message(format!("+{} ={} -{}", r.wins, r.draws, r.losses));
-    });
+        if let (Some((file, path)), None) = (&mut pgn, &pgn_error) {
+            if let Err(error) = write_record(file, &played.record.to_string()) {
+                pgn_error = Some(format!("cannot write to {}: {error}", path.display()));
+            }
+        }
+    })?;
     bar.finish_and_clear();
-    outln!("{} {first} vs {second}: {report}", game.name());
+    outln!("results for {first}:");
+    outln!("{report:#}");
+    if let Some(error) = pgn_error {
+        bail!(error);
+    }
+    if let Some((mut file, path)) = pgn {
+        file.flush()
+            .with_context(|| format!("cannot write to {}", path.display()))?;
+    }
     Ok(())
+}
+
+/// Appends one record and a blank line, flushed so that an interrupted match keeps its games.
+fn write_record(file: &mut BufWriter<File>, record: &str) -> std::io::Result<()> {
+    writeln!(file, "{record}")?;
+    file.flush()
 }

@@ -335,3 +335,130 @@ fn trangalla_against_the_computer_hides_its_king() {
     assert!(text.contains("Black plays K@?"), "{text}");
     assert!(!text.contains("Pass the device"), "{text}");
 }
+
+#[test]
+fn match_plays_openings_with_both_colours_and_appends_the_records() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# Shakti openings\n\nk6/2-2-w/5-1/4-2/1--K3/2-4/7 w\n-5-/1w1k3/7/7/7/1W1K1W1/-5- w\n",
+    )
+    .expect("the openings are written");
+    let pgn = dir.path().join("games.pgn");
+    let path = |p: &std::path::Path| p.to_str().expect("a UTF-8 path").to_string();
+    let (openings, pgn_path) = (path(&openings), path(&pgn));
+    let args = [
+        "match",
+        "shakti",
+        "--first",
+        "mcts:20",
+        "--openings",
+        &openings,
+        "--max-plies",
+        "6",
+        "--concurrency",
+        "2",
+        "--pgn",
+        &pgn_path,
+    ];
+    let out = denkmeter(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("shakti: mcts:20 vs random, 4 games from 2 openings in "),
+        "{text}"
+    );
+    for measure in ["score", "Elo", "LOS", "draws", "adjudicated", "mean length"] {
+        assert!(text.contains(measure), "{measure} missing from\n{text}");
+    }
+    let records = std::fs::read_to_string(&pgn).expect("the records file");
+    let rounds: Vec<_> = records
+        .lines()
+        .filter(|l| l.starts_with("[Round "))
+        .collect();
+    assert_eq!(
+        rounds,
+        [
+            "[Round \"1\"]",
+            "[Round \"2\"]",
+            "[Round \"3\"]",
+            "[Round \"4\"]"
+        ]
+    );
+    assert_eq!(
+        records.matches("[White \"mcts:20\"]").count(),
+        2,
+        "{records}"
+    );
+    assert_eq!(
+        records
+            .matches("[Position \"k6/2-2-w/5-1/4-2/1--K3/2-4/7 w\"]")
+            .count(),
+        2
+    );
+    // A second match appends.
+    let out = denkmeter(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records = std::fs::read_to_string(&pgn).expect("the records file");
+    assert_eq!(records.matches("[Round ").count(), 8);
+}
+
+#[test]
+fn match_names_the_bad_line_of_an_openings_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(
+        &openings,
+        "k6/2-2-w/5-1/4-2/1--K3/2-4/7 w\n# fine so far\nk6/2-2-w/5-1 w\n",
+    )
+    .expect("the openings are written");
+    let openings = openings.to_str().expect("a UTF-8 path");
+    let out = denkmeter(
+        &[
+            "match",
+            "shakti",
+            "--first",
+            "random",
+            "--openings",
+            openings,
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let error = stderr(&out);
+    assert!(error.contains("openings, line 3: "), "{error}");
+    assert!(!error.contains("panicked"), "{error}");
+    // Each opening is played with both colours: an odd number of games is refused.
+    let out = denkmeter(
+        &[
+            "match",
+            "shakti",
+            "--first",
+            "random",
+            "--random-plies",
+            "2",
+            "--games",
+            "5",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("must be even"), "{}", stderr(&out));
+    let out = denkmeter(
+        &[
+            "match",
+            "shakti",
+            "--first",
+            "random",
+            "--openings",
+            "/nonexistent/openings",
+        ],
+        "",
+    );
+    assert!(
+        stderr(&out).contains("cannot read openings file"),
+        "{}",
+        stderr(&out)
+    );
+}

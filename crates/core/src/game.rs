@@ -254,6 +254,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// White's material minus Black's, in hundredths of the game's basic piece (100 is a man),
+    /// for adjudicating a game stopped at a move limit the rules do not have; `None` (the
+    /// default) for a game without material. Unlike [`Game::evaluate`] it counts pieces only,
+    /// from White's side, and reads the whole state (an arbiter sees what a player may not).
+    fn material(&self, _state: &Self::State) -> Option<i32> {
+        None
+    }
+
     /// The exact number of plies left when every line of play from `state` ends after that
     /// same number (a placement game: the empty cells); `None` (the default) when lines differ
     /// in length. The endgame solver searches only games that say.

@@ -20,6 +20,9 @@ pub enum Reason {
     DrawAgreed,
     /// Adjudicated after a move limit that the rules themselves do not have.
     MoveLimit,
+    /// Adjudicated on material after a move limit that the rules themselves do not have: the
+    /// side ahead by a margin wins (a match's `--adjudicate-margin`).
+    Adjudication,
     /// Decided by counting a score.
     Score,
     /// A king or piece reached its goal.
@@ -38,7 +41,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    const ALL: [Reason; 14] = [
+    const ALL: [Reason; 15] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -46,6 +49,7 @@ impl Reason {
         Reason::Resignation,
         Reason::DrawAgreed,
         Reason::MoveLimit,
+        Reason::Adjudication,
         Reason::Score,
         Reason::Goal,
         Reason::NoPieces,
@@ -65,6 +69,7 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::DrawAgreed => "draw agreed",
             Reason::MoveLimit => "move limit",
+            Reason::Adjudication => "adjudication on material",
             Reason::Score => "score",
             Reason::Goal => "goal reached",
             Reason::NoPieces => "no pieces",
@@ -283,6 +288,14 @@ mod tests {
         assert_eq!(
             Outcome::win(Player::White, Reason::Powerless).to_string(),
             "White wins: Black has no piece left that could win"
+        );
+        assert_eq!(
+            Outcome::win(Player::Black, Reason::Adjudication).to_string(),
+            "Black wins by adjudication on material"
+        );
+        assert_eq!(
+            Outcome::draw(Reason::MoveLimit).to_string(),
+            "draw by move limit"
         );
     }
 }

@@ -79,6 +79,9 @@ pub trait AnySession: Debug + Send + Sync {
     fn to_move(&self) -> Player;
     /// The status, counting repetition and endings by agreement.
     fn status(&self) -> Status;
+    /// White's material minus Black's in hundredths of the game's basic piece, `None` for a
+    /// game without material (see [`Game::material`]).
+    fn material(&self) -> Option<i32>;
     fn legal_moves(&self) -> Vec<LegalMove>;
     /// The legal moves as `viewer` may see them before they are made (see
     /// [`Game::move_view_for`]): what the player to move is offered.
@@ -272,6 +275,10 @@ impl<G: Game> AnySession for Session<G> {
 
     fn status(&self) -> Status {
         self.0.status()
+    }
+
+    fn material(&self) -> Option<i32> {
+        self.0.game().material(self.0.state())
     }
 
     fn legal_moves(&self) -> Vec<LegalMove> {

@@ -7,15 +7,14 @@ use denkmeter_engine::{Agent, Limits, Registry};
 fn mcts_beats_random_in_every_ruleset() {
     let registry = Registry::from_list(denkmeter_games::visit_rulesets);
     let config = MatchConfig {
-        first: Agent::Mcts(Limits::nodes(300)),
-        second: Agent::Random,
         games: 4,
         max_plies: 300,
         seed: 11,
+        ..MatchConfig::new(Agent::Mcts(Limits::nodes(300)), Agent::Random)
     };
     let mut failures = Vec::new();
     for game in registry.rulesets() {
-        let report = play_match(game.as_ref(), &config, |_| {});
+        let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
         eprintln!("{}: {} vs random: {report}", game.name(), config.first);
         if report.wins <= report.losses || report.score() < 0.75 {
             failures.push(format!("{}: {report}", game.name()));

@@ -83,13 +83,12 @@ fn the_computer_beats_a_random_mover() {
     use denkmeter_engine::matches::{play_match, MatchConfig};
     let game = Ruleset::shared(Trangalla::new());
     let config = MatchConfig {
-        first: Agent::Computer(1),
-        second: Agent::Random,
         games: 100,
         max_plies: 400,
         seed: 10,
+        ..MatchConfig::new(Agent::Computer(1), Agent::Random)
     };
-    let report = play_match(game.as_ref(), &config, |_| {});
+    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
     eprintln!("trangalla computer:1 vs random: {report}");
     assert!(report.wins >= 95, "{report}");
 }
@@ -103,13 +102,15 @@ fn ismcts_beats_a_single_determinization() {
     use denkmeter_engine::matches::{play_match, MatchConfig};
     let game = Ruleset::shared(Trangalla::new());
     let config = MatchConfig {
-        first: Agent::Ismcts(Limits::nodes(300)),
-        second: Agent::Mcts(Limits::nodes(300)),
         games: 100,
         max_plies: 400,
         seed: 4,
+        ..MatchConfig::new(
+            Agent::Ismcts(Limits::nodes(300)),
+            Agent::Mcts(Limits::nodes(300)),
+        )
     };
-    let report = play_match(game.as_ref(), &config, |_| {});
+    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
     eprintln!("trangalla ismcts:300 vs mcts:300: {report}");
     assert!(report.wins > report.losses + 10, "{report}");
 }

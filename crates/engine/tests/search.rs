@@ -23,13 +23,12 @@ fn alphabeta_beats_random_at_draughts() {
         .find("scandinavian-8x8")
         .expect("registered");
     let config = MatchConfig {
-        first: Agent::AlphaBeta(Limits::depth(3)),
-        second: Agent::Random,
         games: 6,
         max_plies: 200,
         seed: 5,
+        ..MatchConfig::new(Agent::AlphaBeta(Limits::depth(3)), Agent::Random)
     };
-    let report = play_match(game.as_ref(), &config, |_| {});
+    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
     eprintln!("scandinavian-8x8 ab:3 vs random: {report}");
     assert!(report.score() >= 0.75, "{report}");
 }

@@ -181,6 +181,27 @@ impl Game for Chad {
         state.hash
     }
 
+    /// A rook 100, a queen 300; kings, which are never taken, count nothing.
+    fn material(&self, state: &State) -> Option<i32> {
+        let material = state
+            .board
+            .iter()
+            .flatten()
+            .map(|p| {
+                let value = match p.kind() {
+                    Kind::King => 0,
+                    Kind::Rook => ROOK_VALUE,
+                    Kind::Queen => QUEEN_VALUE,
+                };
+                match p.owner() {
+                    Player::White => value,
+                    Player::Black => -value,
+                }
+            })
+            .sum();
+        Some(material)
+    }
+
     fn move_text(&self, _state: &State, mv: Move) -> String {
         mv.to_string()
     }

@@ -251,6 +251,16 @@ impl<V: Variant> Game for Draughts<V> {
         state.hash
     }
 
+    /// A man 100, a dame the ruleset's dame value (the evaluation's, see [`eval`]).
+    fn material(&self, state: &State) -> Option<i32> {
+        let w = const { eval::weights::<V>() };
+        let material = |p: Player| {
+            let (men, dames) = state.count(p);
+            men as i32 * w.man + dames as i32 * w.dame
+        };
+        Some(material(Player::White) - material(Player::Black))
+    }
+
     fn move_text(&self, state: &State, mv: Move) -> String {
         notation::move_text::<V>(state, mv)
     }

@@ -351,6 +351,11 @@ impl Game for FortChitral {
         state.hash
     }
 
+    /// A piece 100 (all pieces are alike).
+    fn material(&self, state: &State) -> Option<i32> {
+        Some(PIECE_VALUE * (state.count(Player::White) as i32 - state.count(Player::Black) as i32))
+    }
+
     fn move_text(&self, _state: &State, mv: Move) -> String {
         notation::move_text(mv)
     }

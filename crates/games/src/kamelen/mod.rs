@@ -428,6 +428,17 @@ impl Game for Kamelen {
         state.hash
     }
 
+    /// A dromedary 100, a camel 200 (only camels can win; rocks belong to nobody). The
+    /// evaluation weighs camels by whether they can reach the enemy home-field; material does
+    /// not look that far.
+    fn material(&self, state: &State) -> Option<i32> {
+        let material = |p: Player| {
+            state.count(p, Piece::Dromedary) as i32 * DROMEDARY_VALUE
+                + state.count(p, Piece::Camel) as i32 * 2 * DROMEDARY_VALUE
+        };
+        Some(material(Player::White) - material(Player::Black))
+    }
+
     /// Material (a dromedary 100, a camel that can never conquer 70, the able camels more the
     /// fewer are left), how close the able camels are to the enemy home-field, threats (able
     /// camels the side to move can take or must save, camels one leap from a home-field) and

@@ -363,6 +363,16 @@ impl Game for Schada {
         state.hash
     }
 
+    /// What the score counts, an Officer being 100: a Field Officer 200, an Officer 100 and a
+    /// Pawn, which scores nothing, 0.
+    fn material(&self, state: &State) -> Option<i32> {
+        let material = |p: Player| {
+            200 * state.count(p, Piece::FieldOfficer) as i32
+                + 100 * state.count(p, Piece::Officer) as i32
+        };
+        Some(material(Player::White) - material(Player::Black))
+    }
+
     fn ending_by_repetition(&self, state: &State) -> Outcome {
         scored(
             state,

@@ -194,6 +194,12 @@ impl Game for Shakti {
         state.hash
     }
 
+    /// A warrior 100; the kings, which are never taken, count nothing.
+    fn material(&self, state: &State) -> Option<i32> {
+        let warriors = |p: Player| state.warriors[p].count_ones() as i32 * 100;
+        Some(warriors(Player::White) - warriors(Player::Black))
+    }
+
     fn move_text(&self, state: &State, mv: Move) -> String {
         notation::move_text(state, mv)
     }

@@ -310,6 +310,15 @@ impl Game for Sjekkers {
         state.hash
     }
 
+    /// A disk 100, a Sjek 300 (the ratio of [`Game::evaluate`]'s weights, scaled to a disk).
+    fn material(&self, state: &State) -> Option<i32> {
+        let material = |p: Player| {
+            state.count(p, Piece::Disk) as i32 * 100
+                + state.count(p, Piece::Sjek) as i32 * (100 * SJEK_VALUE / DISK_VALUE)
+        };
+        Some(material(Player::White) - material(Player::Black))
+    }
+
     fn move_text(&self, state: &State, mv: Move) -> String {
         notation::move_text(state, mv, self.variant)
     }
