@@ -27,7 +27,8 @@ use std::ops::ControlFlow;
 
 use denkmeter_core::{
     Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
+    Viewer,
 };
 
 pub use state::{Kind, Move, Piece, State};
@@ -116,9 +117,11 @@ impl Default for Chad {
     }
 }
 
-/// The one Chad ruleset's facts.
+/// The one Chad ruleset's facts. Alpha-beta beats Monte Carlo tree search 20-0 here
+/// (`denkmeter match chad --first ab:0.3s --second mcts:0.3s --games 20`).
 pub const FACTS: Facts = Facts {
     playout_limit: 200,
+    search: SearchKind::AlphaBeta,
     ..Facts::new(
         "chad",
         "chad",
