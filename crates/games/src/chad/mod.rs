@@ -15,6 +15,7 @@
 //! assert_eq!(chad.move_text(&start, mv), "D5-D9");
 //! ```
 
+mod eval;
 mod movegen;
 mod notation;
 mod state;
@@ -26,7 +27,8 @@ use std::ops::ControlFlow;
 
 use denkmeter_core::{
     Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
+    Viewer,
 };
 
 pub use state::{Kind, Move, Piece, State};
@@ -115,9 +117,11 @@ impl Default for Chad {
     }
 }
 
-/// The one Chad ruleset's facts.
+/// The one Chad ruleset's facts. Alpha-beta beats Monte Carlo tree search 20-0 here
+/// (`denkmeter match chad --first ab:0.3s --second mcts:0.3s --games 20`).
 pub const FACTS: Facts = Facts {
     playout_limit: 200,
+    search: SearchKind::AlphaBeta,
     ..Facts::new(
         "chad",
         "chad",
@@ -131,9 +135,9 @@ pub fn rulesets(visitor: &mut impl RulesetVisitor) {
     visitor.visit(Chad::new());
 }
 
-/// Material counted by [`Game::evaluate`]: a rook is 100, a queen 300.
-const ROOK_VALUE: i32 = 100;
-const QUEEN_VALUE: i32 = 300;
+/// The null move is offered to a side with at least this many rooks and queens: with so many
+/// pieces a harmless waiting move is always at hand, so having the move is never a burden.
+const NULL_MOVE_PIECES: usize = 3;
 
 impl Game for Chad {
     type Move = Move;
@@ -190,8 +194,8 @@ impl Game for Chad {
             .map(|p| {
                 let value = match p.kind() {
                     Kind::King => 0,
-                    Kind::Rook => ROOK_VALUE,
-                    Kind::Queen => QUEEN_VALUE,
+                    Kind::Rook => eval::ROOK,
+                    Kind::Queen => eval::QUEEN,
                 };
                 match p.owner() {
                     Player::White => value,
@@ -250,24 +254,33 @@ impl Game for Chad {
         }
     }
 
-    /// Material (rook 100, queen 300): random playouts seldom mate.
+    /// See [`eval`]: material (rook 100, queen 300), pressure on the enemy wall, rooks with
+    /// a way into the enemy castle, and the king's room in its own.
     fn evaluate(&self, state: &State) -> i32 {
-        state
+        eval::evaluate(state)
+    }
+
+    /// The piece captured (rook 100, queen 300), plus 200 when a rook becomes a queen.
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        eval::move_gain(state, mv)
+    }
+
+    /// In check.
+    fn forcing(&self, state: &State) -> bool {
+        movegen::in_check(state)
+    }
+
+    /// Passing, when not in check and with at least three rooks or queens: zugzwang needs a
+    /// side short of waiting moves, and rooks sliding along open lines always have one.
+    fn null_move(&self, state: &State) -> Option<State> {
+        let us = state.to_move;
+        let pieces = state
             .board
             .iter()
             .flatten()
-            .map(|p| {
-                let value = match p.kind() {
-                    Kind::King => 0,
-                    Kind::Rook => ROOK_VALUE,
-                    Kind::Queen => QUEEN_VALUE,
-                };
-                if p.owner() == state.to_move {
-                    value
-                } else {
-                    -value
-                }
-            })
-            .sum()
+            .filter(|p| p.owner() == us && p.kind() != Kind::King)
+            .take(NULL_MOVE_PIECES)
+            .count();
+        (pieces >= NULL_MOVE_PIECES && !movegen::in_check(state)).then(|| state.passed())
     }
 }

@@ -247,6 +247,14 @@ impl State {
             .fold(side_key(self.to_move), |h, k| h ^ k)
     }
 
+    /// The same position with the other side to move (a null move, for the search).
+    pub(crate) fn passed(&self) -> State {
+        let mut next = self.clone();
+        next.hash ^= side_key(self.to_move) ^ side_key(!self.to_move);
+        next.to_move = !self.to_move;
+        next
+    }
+
     /// Plays a move generated for this state, keeping kings and hash up to date.
     ///
     /// # Panics

@@ -6,6 +6,7 @@
 //! Tiles and warriors are bitboards over the 49 squares (square `file + 7 * rank`, bit of the
 //! same number), with per-square ray, between and neighbour tables computed at compile time.
 
+mod eval;
 mod movegen;
 mod notation;
 mod state;
@@ -16,7 +17,7 @@ use std::fmt;
 
 use denkmeter_core::{
     Board, Cell, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView, Player,
-    PositionError, PositionView, Reason, RulesetVisitor, Status, Viewer,
+    PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
 };
 
 use state::{bit, Squares, ALL_SQUARES, NO_SQUARE};
@@ -136,13 +137,18 @@ impl Default for Shakti {
     }
 }
 
-/// The one Shakti ruleset's facts.
-pub const FACTS: Facts = Facts::new(
-    "shakti",
-    "shakti",
-    "Shakti (Freeling, 1982): a king and two warriors each on 45 vanishing tiles; checkmate wins",
-    include_str!("../../../../docs/rules/shakti.md"),
-);
+/// The one Shakti ruleset's facts. Alpha-beta beats Monte Carlo tree search 20-0 here
+/// (`denkmeter match shakti --first ab:0.3s --second mcts:0.3s --games 20`).
+pub const FACTS: Facts = Facts {
+    search: SearchKind::AlphaBeta,
+    ..Facts::new(
+        "shakti",
+        "shakti",
+        "Shakti (Freeling, 1982): a king and two warriors each on 45 vanishing tiles; checkmate \
+         wins",
+        include_str!("../../../../docs/rules/shakti.md"),
+    )
+};
 
 /// Every Shakti ruleset (there is one).
 pub fn rulesets(visitor: &mut impl RulesetVisitor) {
@@ -253,5 +259,23 @@ impl Game for Shakti {
             absent: Squares(missing).map(|sq| Cell(u16::from(sq))).collect(),
             to_move: state.to_move,
         }
+    }
+
+    /// See [`eval`]: material (a warrior 100), the tiles left around each king, warriors
+    /// that can land where they check, mobility and the warriors' nearness to the enemy king.
+    fn evaluate(&self, state: &State) -> i32 {
+        eval::evaluate(state)
+    }
+
+    /// The warrior a king takes (100); nothing else captures.
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        eval::move_gain(state, mv)
+    }
+
+    /// In check. (There is no null move: with three pieces a side, having to move can hurt;
+    /// a warrior's long move removes a tile for good, and a side down to its king must move
+    /// it.)
+    fn forcing(&self, state: &State) -> bool {
+        state.is_in_check(state.to_move)
     }
 }

@@ -31,6 +31,7 @@
 //! ```
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod state;
@@ -247,11 +248,6 @@ impl Default for Sjekkers {
     }
 }
 
-/// Material counted by [`Game::evaluate`]: a disk is 80, a Sjek 240 (a disk is worth less than
-/// a draughts man: random playouts with flying Sjeks seldom capture everything).
-const DISK_VALUE: i32 = 80;
-const SJEK_VALUE: i32 = 240;
-
 impl Game for Sjekkers {
     type Move = Move;
     type State = State;
@@ -310,11 +306,15 @@ impl Game for Sjekkers {
         state.hash
     }
 
-    /// A disk 100, a Sjek 300 (the ratio of [`Game::evaluate`]'s weights, scaled to a disk).
+    /// A disk 100, a Sjek as [`Game::evaluate`] counts it (300 flying, 170 stepping).
     fn material(&self, state: &State) -> Option<i32> {
+        let sjek = match self.variant {
+            Variant::Checkers => eval::sjek::<false>(),
+            _ => eval::sjek::<true>(),
+        };
         let material = |p: Player| {
-            state.count(p, Piece::Disk) as i32 * 100
-                + state.count(p, Piece::Sjek) as i32 * (100 * SJEK_VALUE / DISK_VALUE)
+            state.count(p, Piece::Disk) as i32 * eval::DISK
+                + state.count(p, Piece::Sjek) as i32 * sjek
         };
         Some(material(Player::White) - material(Player::Black))
     }
@@ -378,12 +378,32 @@ impl Game for Sjekkers {
         }
     }
 
-    /// Material: a disk 80, a Sjek 240.
+    /// See [`eval`]: material (a disk 100, a Sjek 300 where it flies, 170 where it steps),
+    /// advancement, centre, the first row kept, backed disks, runaway disks and the Sjeks'
+    /// mobility.
     fn evaluate(&self, state: &State) -> i32 {
-        let material = |p: Player| {
-            state.count(p, Piece::Disk) as i32 * DISK_VALUE
-                + state.count(p, Piece::Sjek) as i32 * SJEK_VALUE
-        };
-        material(state.to_move) - material(!state.to_move)
+        match self.variant {
+            Variant::Checkers => eval::evaluate::<false>(state),
+            _ => eval::evaluate::<true>(state),
+        }
+    }
+
+    /// What the move captures, and a Sjek's worth over a disk's for a disk that reaches the
+    /// far row.
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        match self.variant {
+            Variant::Checkers => eval::move_gain::<false>(state, mv),
+            _ => eval::move_gain::<true>(state, mv),
+        }
+    }
+
+    /// Bound to capture: capturing is compulsory in every ruleset. (There is no null move:
+    /// as in draughts, having to move is often the worse.)
+    fn forcing(&self, state: &State) -> bool {
+        match self.variant {
+            Variant::Standard => movegen::flying_has_capture::<false>(state),
+            Variant::Sideways => movegen::flying_has_capture::<true>(state),
+            Variant::Checkers => movegen::checkers_has_capture(state),
+        }
     }
 }

@@ -146,6 +146,12 @@ pub(crate) fn flying_has_move<const SIDEWAYS: bool>(state: &State, side: Player)
         || flying_quiet_moves(state, side, &mut found).is_break()
 }
 
+/// Whether the side to move must capture under the flying rules.
+pub(crate) fn flying_has_capture<const SIDEWAYS: bool>(state: &State) -> bool {
+    let mut found = |_| ControlFlow::Break(());
+    flying_captures::<SIDEWAYS>(state, state.to_move, &mut found).is_break()
+}
+
 /// Every legal move of the side to move under the flying rules: its captures if it has any,
 /// else its other moves, else a lone pass if the opponent can move; nothing when the game is
 /// over (a side without pieces, or neither side able to move).
@@ -253,6 +259,31 @@ pub(crate) fn checkers_has_move(state: &State, side: Player) -> bool {
         };
         steps & empty != 0
             || checkers_lines(state, side, from).iter().any(|&d| {
+                let over = next(from, d);
+                over != NONE && enemy & bit(over) != 0 && {
+                    let to = next(over, d);
+                    to != NONE && empty & bit(to) != 0
+                }
+            })
+    })
+}
+
+/// Whether the side to move must capture under the checkers rules: one of its pieces has an
+/// enemy piece next to it along a line it captures along, with the crossing beyond empty.
+pub(crate) fn checkers_has_capture(state: &State) -> bool {
+    let side = state.to_move;
+    let own = state.pieces[side];
+    let enemy = state.pieces[!side];
+    let empty = ALL & !(own | enemy);
+    Crossings(own).any(|from| {
+        let sjek = state.sjeks & bit(from) != 0;
+        let reach = if sjek {
+            TABLES.around[from as usize]
+        } else {
+            TABLES.forward[side.index()][from as usize]
+        };
+        reach & enemy != 0
+            && checkers_lines(state, side, from).iter().any(|&d| {
                 let over = next(from, d);
                 over != NONE && enemy & bit(over) != 0 && {
                     let to = next(over, d);

@@ -1,4 +1,4 @@
-//! State bookkeeping: the hash, the views, the observation and the playout value.
+//! State bookkeeping: the hash, the views and the observation.
 
 use super::*;
 
@@ -58,14 +58,4 @@ fn views_show_pieces_and_moves() {
     assert!(mv_view.promotes);
     let quiet = game.move_view(&s, game.parse_move(&s, "D9-D12").unwrap());
     assert!(quiet.captured.is_empty() && !quiet.promotes);
-}
-
-#[test]
-fn evaluation_counts_material_for_the_side_to_move() {
-    let game = chad();
-    assert_eq!(game.evaluate(&game.start()), 0);
-    assert_eq!(game.evaluate(&state("K:D4 Q:A1 r:A12 k:I9", 'w')), 200);
-    assert_eq!(game.evaluate(&state("K:D4 R:A1 k:I9", 'w')), 100);
-    assert_eq!(game.evaluate(&state("K:D4 q:A1 k:I9", 'w')), -300);
-    assert_eq!(game.evaluate(&state("K:D4 q:B1 k:I9", 'b')), 300);
 }

@@ -14,6 +14,7 @@ mod bookkeeping;
 mod captures;
 mod check;
 mod cross_check;
+mod eval;
 mod facts;
 mod king;
 mod move_text;

@@ -70,13 +70,23 @@ fn checked(g: &Grid, p: Player) -> bool {
     false
 }
 
-/// (from, to, capture, promotion) of every legal move.
-pub(super) fn moves(s: &State) -> HashSet<(usize, usize, bool, bool)> {
-    let us = s.to_move();
+/// Whether the side to move is in check.
+pub(super) fn in_check(s: &State) -> bool {
+    checked(&grid(s), s.to_move())
+}
+
+fn grid(s: &State) -> Grid {
     let mut g: Grid = [[None; 12]; 12];
     for sq in 0..144 {
         g[sq % 12][sq / 12] = s.piece_at(Cell(sq as u16));
     }
+    g
+}
+
+/// (from, to, capture, promotion) of every legal move.
+pub(super) fn moves(s: &State) -> HashSet<(usize, usize, bool, bool)> {
+    let us = s.to_move();
+    let g = grid(s);
     let mut out = HashSet::new();
     for f in 0..12i32 {
         for r in 0..12i32 {

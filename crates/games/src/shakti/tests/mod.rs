@@ -12,6 +12,7 @@ use super::*;
 
 mod board_and_setup;
 mod check;
+mod eval;
 mod king;
 mod results;
 mod slow;

@@ -111,6 +111,11 @@ impl Slow {
     }
 }
 
+/// Whether the side to move is in check, the plain way.
+pub(super) fn in_check(state: &State) -> bool {
+    Slow::of(state).in_check(game().board(), state.to_move())
+}
+
 #[test]
 fn fast_generator_matches_the_slow_reference() {
     let g = game();

@@ -18,6 +18,7 @@ mod board_and_setup;
 mod checkers_rules;
 mod disks;
 mod end;
+mod eval;
 mod promotion;
 mod sjeks;
 mod slow;

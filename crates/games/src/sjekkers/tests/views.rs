@@ -46,14 +46,3 @@ fn hash_matches_recomputation_in_random_games() {
     let black = pos(&WHITE_BLOCKED.replace(" w", " b"));
     assert_ne!(standard().hash(&white), standard().hash(&black));
 }
-
-#[test]
-fn evaluation_counts_material() {
-    let g = standard();
-    let start = g.start();
-    assert_eq!(g.evaluate(&start), 0);
-    let ahead = at_setup("Se5 De6 dh4", 'w');
-    let behind = at_setup("De5 sh5 dh4", 'w');
-    assert_eq!(g.evaluate(&ahead), 240);
-    assert_eq!(g.evaluate(&behind), -240);
-}
