@@ -462,3 +462,99 @@ fn match_names_the_bad_line_of_an_openings_file() {
         stderr(&out)
     );
 }
+
+#[test]
+fn analyse_prints_a_line_per_depth_then_the_best_move() {
+    let out = denkmeter(&["analyse", "international", "--depth", "4"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    for (i, line) in lines[..4].iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["depth", &(i + 1).to_string()], "{line}");
+        for (at, key) in [
+            (2, "score"),
+            (4, "nodes"),
+            (6, "nps"),
+            (8, "time"),
+            (10, "pv"),
+        ] {
+            assert_eq!(words[at], key, "{line}");
+        }
+        assert!(
+            words[3].starts_with('+') || words[3].starts_with('-'),
+            "{line}"
+        );
+        assert!(words.len() >= 12, "a principal variation: {line}");
+    }
+    let best = lines[4]
+        .strip_prefix("best ")
+        .expect("the last line names the best move");
+    let pv_first = lines[3].split_whitespace().nth(11);
+    assert_eq!(Some(best), pv_first, "the best move leads the last line");
+    // The Chad example: mate in two, written as the distance to the end.
+    let out = denkmeter(
+        &[
+            "analyse",
+            "chad",
+            "--position",
+            "12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w",
+            "--depth",
+            "3",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("score win in 3 plies"), "{text}");
+    assert!(text.ends_with("best H7xH9\n"), "{text}");
+}
+
+#[test]
+fn analyse_refuses_bad_input_with_one_line() {
+    for (args, expected) in [
+        (
+            &["analyse", "international", "--depth", "0"][..],
+            "--depth is from 1 to 64",
+        ),
+        (
+            &["analyse", "international", "--time", "soon"][..],
+            "--time",
+        ),
+        (
+            &["analyse", "international", "--threads", "0"][..],
+            "--threads is from 1",
+        ),
+        (
+            &["analyse", "international", "--hash", "0"][..],
+            "--hash is from 1",
+        ),
+        (
+            &["analyse", "international", "--moves", "b4-c5 zz"][..],
+            "--moves: move 2",
+        ),
+        (
+            &["analyse", "international", "--position", "junk"][..],
+            "bad --position",
+        ),
+    ] {
+        let out = denkmeter(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // A finished game has nothing to analyse.
+    let out = denkmeter(
+        &["analyse", "english", "--position", "8/8/8/8/8/8/8/M7 b"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the game is over"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -2,9 +2,10 @@
 
 use denkmeter_core::Game;
 use denkmeter_engine::matches::{play_match, MatchConfig};
-use denkmeter_engine::search::{eval::WIN, search};
+use denkmeter_engine::search::{eval::WIN, search, search_with, SearchOptions};
 use denkmeter_engine::{Agent, Limits, Registry};
 use denkmeter_games::chad::Chad;
+use denkmeter_games::draughts::English;
 
 #[test]
 fn alphabeta_finds_the_chad_example_mate_in_two() {
@@ -31,4 +32,44 @@ fn alphabeta_beats_random_at_draughts() {
     let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
     eprintln!("scandinavian-8x8 ab:3 vs random: {report}");
     assert!(report.score() >= 0.75, "{report}");
+}
+
+#[test]
+fn two_threads_find_the_same_mate() {
+    let game = Chad::new();
+    let state = game
+        .parse_position("12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w")
+        .expect("the rules file's example position");
+    let options = SearchOptions {
+        threads: 2,
+        ..SearchOptions::new(Limits::depth(5))
+    };
+    let found = search_with(&game, &state, &options, &mut |_| {}).expect("White has moves");
+    assert_eq!(game.move_text(&state, found.best), "H7xH9");
+    assert_eq!(found.score, WIN - 3);
+    assert_eq!(found.pv.len(), 3, "the line to the mate: {:?}", found.pv);
+}
+
+#[test]
+fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
+    // One king against two: White is worse, unless a move repeats a position of the game.
+    let game = English::new();
+    let state = game
+        .parse_position("8/8/8/4D3/8/8/1d6/4d3 w")
+        .expect("a valid position");
+    let alone = search(&game, &state, Limits::depth(4)).expect("White has moves");
+    assert!(alone.score < -100, "{}", alone.score);
+    let mut moves = Vec::new();
+    game.legal_moves(&state, &mut moves);
+    for &mv in &moves {
+        let mut after = state.clone();
+        game.play_unchecked(&mut after, mv);
+        let options = SearchOptions {
+            history: vec![game.repetition_hash(&after), game.repetition_hash(&state)],
+            ..SearchOptions::new(Limits::depth(4))
+        };
+        let found = search_with(&game, &state, &options, &mut |_| {}).expect("White has moves");
+        assert_eq!(found.best, mv, "{}", game.move_text(&state, mv));
+        assert_eq!(found.score, 0, "a repetition scores as the draw it is");
+    }
 }

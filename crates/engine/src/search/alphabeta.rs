@@ -233,7 +233,7 @@ impl<'a, G: Game> Worker<'a, G> {
         for n in 0..scored.len() {
             let Slot { index, quiet } = pick_next(&mut scored, n);
             let mv = moves[usize::from(index)];
-            if futile && quiet && n > 0 && best > -WIN + eval::MAX_PLY {
+            if futile && quiet && n > 0 && best > -WIN + eval::MAX_PLY && !self.checks(state, mv) {
                 continue;
             }
             let new_depth = depth - 1 + extension;
@@ -309,6 +309,14 @@ impl<'a, G: Game> Worker<'a, G> {
         self.table
             .store(hash, ply as i32, best, depth, bound, best_index);
         best
+    }
+
+    /// Whether `mv` leaves the opponent a position to answer at once (a check; in draughts a
+    /// capture it must make): such a quiet move is never pruned as futile.
+    fn checks(&self, state: &G::State, mv: G::Move) -> bool {
+        let mut next = state.clone();
+        self.game.play_unchecked(&mut next, mv);
+        self.game.forcing(&next)
     }
 
     /// The score of playing `mv` in `state`, for the side to move in `state`. A player who
