@@ -22,6 +22,8 @@ fn ruleset_names_and_family() {
         assert!(!g.facts().description.contains('\n'));
         assert_eq!(g.facts().repetition, RepetitionRule::DrawOnThird);
         assert!(!g.facts().hidden_information);
+        // Measured: alpha-beta beats Monte Carlo tree search in every ruleset.
+        assert_eq!(g.facts().search, denkmeter_core::SearchKind::AlphaBeta);
         assert_eq!(Sjekkers::with_variant(g.variant()).name(), g.name());
     }
     struct Listed(Vec<(&'static str, String)>);
