@@ -117,6 +117,24 @@ impl<'a, G: Game> Worker<'a, G> {
         n >= 2 && self.path[..n - 1].iter().rev().any(|&h| h == hash)
     }
 
+    /// Counts a node at `ply`: its score if the search stops here (time is up: 0, ignored) or
+    /// the game is over.
+    fn enter(&mut self, state: &G::State, ply: usize) -> Option<i32> {
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.visit() {
+            return Some(0);
+        }
+        match self.game.status(state) {
+            Status::Over(outcome) => Some(eval::final_score(
+                &outcome,
+                self.game.to_move(state),
+                ply as i32,
+            )),
+            Status::Ongoing => None,
+        }
+    }
+
     /// The score of `state` for its side to move, searched `depth` plies deep, `ply` plies from
     /// the root; `pv_node` when the window may still hold the exact value.
     pub(crate) fn negamax(
@@ -128,15 +146,10 @@ impl<'a, G: Game> Worker<'a, G> {
         mut beta: i32,
         pv_node: bool,
     ) -> i32 {
-        self.ensure_ply(ply);
-        self.pv[ply].clear();
-        if self.visit() {
-            return 0;
+        if let Some(score) = self.enter(state, ply) {
+            return score;
         }
         let game = self.game;
-        if let Status::Over(outcome) = game.status(state) {
-            return eval::final_score(&outcome, game.to_move(state), ply as i32);
-        }
         if ply > 0 && self.repetition_ends && self.repeats(*self.path.last().unwrap_or(&0)) {
             let outcome = game.ending_by_repetition(state);
             return eval::final_score(&outcome, game.to_move(state), ply as i32);
@@ -349,15 +362,10 @@ impl<'a, G: Game> Worker<'a, G> {
     /// something, every reply) have been played out: the side to move may stand on the
     /// evaluation unless it is bound to answer.
     fn quiescence(&mut self, state: &G::State, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.ensure_ply(ply);
-        self.pv[ply].clear();
-        if self.visit() {
-            return 0;
+        if let Some(score) = self.enter(state, ply) {
+            return score;
         }
         let game = self.game;
-        if let Status::Over(outcome) = game.status(state) {
-            return eval::final_score(&outcome, game.to_move(state), ply as i32);
-        }
         let forcing = game.forcing(state);
         let mut best = -WIN - 1;
         if !forcing || ply >= MAX_SEARCH_PLY {

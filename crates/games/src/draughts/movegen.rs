@@ -196,16 +196,7 @@ pub(crate) fn legal_moves<V: Variant>(state: &State, moves: &mut Vec<Move>) {
     let men = own & !state.dames;
     let dames = own & state.dames;
 
-    // Men next to an enemy piece with an empty square beyond it.
-    let mut jumpers = 0;
-    let mut m = man_captures::<V>(us);
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let s = g.shift[d];
-        jumpers |= g.can_jump[d] & shifted(them, -s) & shifted(empty, -2 * s);
-    }
-    jumpers &= men;
+    let jumpers = jumping_men::<V>(us, men, them, empty);
     if jumpers | dames != 0 {
         let mut sink = MoveSink::<V> {
             moves,
@@ -267,6 +258,22 @@ pub(crate) fn legal_moves<V: Variant>(state: &State, moves: &mut Vec<Move>) {
     }
 }
 
+/// The men of `us` next to an enemy piece with an empty square beyond it, in a direction they
+/// capture in: the men that can start a capture.
+#[inline(always)]
+fn jumping_men<V: Variant>(us: Player, men: u64, them: u64, empty: u64) -> u64 {
+    let g = geometry::<V>();
+    let mut jumpers = 0;
+    let mut m = man_captures::<V>(us);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let s = g.shift[d];
+        jumpers |= g.can_jump[d] & shifted(them, -s) & shifted(empty, -2 * s);
+    }
+    jumpers & men
+}
+
 /// Whether the side to move can capture (and so must).
 pub(crate) fn has_capture<V: Variant>(state: &State) -> bool {
     let g = geometry::<V>();
@@ -275,15 +282,8 @@ pub(crate) fn has_capture<V: Variant>(state: &State) -> bool {
     let them = state.pieces[!us];
     let occupied = own | them;
     let empty = g.valid & !occupied;
-    let men = own & !state.dames;
-    let mut m = man_captures::<V>(us);
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let s = g.shift[d];
-        if men & g.can_jump[d] & shifted(them, -s) & shifted(empty, -2 * s) != 0 {
-            return true;
-        }
+    if jumping_men::<V>(us, own & !state.dames, them, empty) != 0 {
+        return true;
     }
     for from in Squares(own & state.dames) {
         let mut m = V::DAME_DIRECTIONS;
