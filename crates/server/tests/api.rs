@@ -947,7 +947,10 @@ async fn one_search_at_a_time_per_game(db: &str) {
             })
         })
         .collect();
+    // White plays its first legal move each time, so a strong computer may mate it before
+    // six moves are out (alpha-beta does in Chad): count the computer's moves as they come.
     let mut ply = 0;
+    let mut replies = 0;
     for _ in 0..6 {
         let (_, mine) = server
             .get(&format!(
@@ -955,17 +958,22 @@ async fn one_search_at_a_time_per_game(db: &str) {
                 tokens["white"].as_str().unwrap()
             ))
             .await;
-        let mv = mine["legal_moves"][0]["text"].as_str().unwrap().to_string();
-        let (status, reply) = server.play(&id, &tokens["white"], &mv).await;
+        let Some(mv) = mine["legal_moves"][0]["text"].as_str() else {
+            assert_eq!(mine["status"], "over", "{mine}");
+            break;
+        };
+        let (status, reply) = server.play(&id, &tokens["white"], mv).await;
         assert_eq!(status, StatusCode::OK, "{reply}");
         ply += 2;
         server.wait_for_ply(&id, ply).await;
+        replies += 1;
     }
+    assert!(replies >= 2, "the computer answered {replies} times");
     for reader in readers {
         reader.await.unwrap();
     }
     let proxy = state.rounds.cached(&id).unwrap();
-    assert_eq!(proxy.searches(), 6, "one search per computer move");
+    assert_eq!(proxy.searches(), replies, "one search per computer move");
     drop(proxy);
     std::sync::Arc::into_inner(server).unwrap().stop().await;
 }
