@@ -254,7 +254,7 @@ impl Game for Chad {
         }
     }
 
-    /// See [`eval`]: material (rook 100, queen 300), pressure on the enemy wall, rooks with
+    /// See the `eval` module: material (rook 100, queen 300), pressure on the enemy wall, rooks with
     /// a way into the enemy castle, and the king's room in its own.
     fn evaluate(&self, state: &State) -> i32 {
         eval::evaluate(state)

@@ -251,7 +251,7 @@ impl<V: Variant> Game for Draughts<V> {
         state.hash
     }
 
-    /// A man 100, a dame the ruleset's dame value (the evaluation's, see [`eval`]).
+    /// A man 100, a dame the ruleset's dame value (the evaluation's, see the `eval` module).
     fn material(&self, state: &State) -> Option<i32> {
         let w = const { eval::weights::<V>() };
         let material = |p: Player| {
@@ -321,7 +321,7 @@ impl<V: Variant> Game for Draughts<V> {
         }
     }
 
-    /// See [`eval`]: material with the ruleset's dame value and positional terms.
+    /// See the `eval` module: material with the ruleset's dame value and positional terms.
     fn evaluate(&self, state: &State) -> i32 {
         eval::evaluate::<V>(state)
     }

@@ -261,7 +261,7 @@ impl Game for Shakti {
         }
     }
 
-    /// See [`eval`]: material (a warrior 100), the tiles left around each king, warriors
+    /// See the `eval` module: material (a warrior 100), the tiles left around each king, warriors
     /// that can land where they check, mobility and the warriors' nearness to the enemy king.
     fn evaluate(&self, state: &State) -> i32 {
         eval::evaluate(state)

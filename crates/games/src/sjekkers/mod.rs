@@ -372,7 +372,7 @@ impl Game for Sjekkers {
         }
     }
 
-    /// See [`eval`]: material (a disk 100, a Sjek 300 where it flies, 170 where it steps),
+    /// See the `eval` module: material (a disk 100, a Sjek 300 where it flies, 170 where it steps),
     /// advancement, centre, the first row kept, backed disks, runaway disks and the Sjeks'
     /// mobility.
     fn evaluate(&self, state: &State) -> i32 {
