@@ -32,6 +32,8 @@ mod notation;
 mod state;
 #[cfg(test)]
 mod tests;
+#[doc(hidden)]
+pub mod tuning;
 mod variant;
 
 use std::fmt;
@@ -318,10 +320,7 @@ impl<V: Variant> Game for Draughts<V> {
 
     /// What the move captures: a man 100, a dame the ruleset's dame value.
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
-        let w = const { eval::weights::<V>() };
-        let dames = (mv.captured & state.dames).count_ones() as i32;
-        let men = mv.capture_count() as i32 - dames;
-        men * w.man + dames * w.dame
+        tuning::move_gain_with(state, mv, eval::weights::<V>())
     }
 
     /// Bound to capture: captures are compulsory.
