@@ -6,7 +6,7 @@
 //!
 //! generate --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
 //!          [--max-plies 300] [--seed 1] [--weights FILE]
-//! fit      --data FILE [--out FILE] [--fix man] [--epochs 400] [--rate 1.0] [--passes 30]
+//! fit      --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0] [--passes 30]
 //!          [--start FILE]
 //! verify   --new FILE [--old FILE] [--games 400] [--random-plies 8] [--depth 4 | --nodes N]
 //!          [--max-plies 300] [--seed 1]
@@ -25,13 +25,15 @@
 //! for White (1, 0.5 or 0), the game's number and the position text, separated by tabs.
 //!
 //! `fit` reads such a file, holds out every tenth game to validate, finds the scale K of the
-//! win-rate model `1 / (1 + exp(-K * eval))` that best fits the current weights, and then, K
-//! fixed, the weights that minimise the mean squared error between that win rate and the
-//! result: Adam on the linear part first (the drawish-ending scale held as it falls), then
-//! Texel's local search of steps of one on the integer weights, the real evaluation. It prints
-//! the errors before and after and the weights as a Rust array to paste into
-//! `crates/games/src/draughts/eval.rs`, and writes that array to `--out`. Weights named in
-//! `--fix` (by default `man`, the unit) keep their values.
+//! win-rate model `1 / (1 + exp(-K * eval))` that best fits the starting weights (`--start`,
+//! by default those the evaluation uses now), and then, K fixed, the weights that minimise the
+//! mean squared error between that win rate and the result: Adam on the linear part first (the
+//! drawish-ending scale held as it falls), then Texel's local search of steps of one on the
+//! integer weights, the real evaluation. A man is the unit: the weights found are scaled to
+//! make it 100, and K the other way, before the local search. Terms named in `--fix`, and
+//! terms the data never counts, are not fitted. It prints the errors before and after and the
+//! weights as a Rust array to paste into `crates/games/src/draughts/eval.rs`, and writes that
+//! array to `--out`.
 //!
 //! `verify` plays the new weights against the old (by default those the evaluation uses now):
 //! the engine's alpha-beta at a fixed depth or node count on one thread, each random opening
@@ -67,7 +69,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 const USAGE: &str = "usage: texel RULESET (generate|fit|verify|show) [--OPTION VALUE]...
   generate --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
            [--max-plies 300] [--seed 1] [--weights FILE]
-  fit      --data FILE [--out FILE] [--fix man] [--epochs 400] [--rate 1.0] [--passes 30]
+  fit      --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0] [--passes 30]
            [--start FILE]
   verify   --new FILE [--old FILE] [--games 400] [--random-plies 8] [--depth 4 | --nodes N]
            [--max-plies 300] [--seed 1]
@@ -726,6 +728,35 @@ fn local_search(
     w
 }
 
+/// The weights that minimise the error with K fixed at `k`, from `start`, those not `free`
+/// kept: Adam, then Texel's local search on the integers. The unit is a man: if the man's
+/// weight was free, all the weights are scaled to make it 100 before the local search, and K
+/// the other way, which changes no prediction. Returns the weights and that K.
+fn fit_weights(
+    samples: &[Sample],
+    k: f64,
+    start: &Weights,
+    free: &[bool; N],
+    epochs: u32,
+    rate: f64,
+    passes: u32,
+) -> (Weights, f64) {
+    let mut real = descend(samples, k, start, free, epochs, rate);
+    let mut k = k;
+    let mut free = *free;
+    if free[tuning::MAN] && real[tuning::MAN] > 1.0 {
+        let c = 100.0 / real[tuning::MAN];
+        for w in &mut real {
+            *w *= c;
+        }
+        k /= c;
+        real[tuning::MAN] = 100.0;
+        free[tuning::MAN] = false;
+    }
+    let rounded: Weights = real.map(|x| x.round() as i32);
+    (local_search(samples, k, &rounded, &free, passes), k)
+}
+
 fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     let path = options.required("data")?;
     let epochs: u32 = options.number("epochs", 400)?;
@@ -734,7 +765,7 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
     let old = *tuning::weights::<V>();
     let start = weights_option::<V>(options, "start")?;
     let mut free = [true; N];
-    for name in options.text("fix").unwrap_or("man").split(',') {
+    for name in options.text("fix").unwrap_or("").split(',') {
         let name = name.trim();
         if name.is_empty() {
             continue;
@@ -800,18 +831,13 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         );
     }
     println!("start: error {:.6}, held out {:.6}", before.0, before.1);
-    let real = descend(&train, k, &start, &free, epochs, rate);
-    let rounded: Weights = real.map(|x| x.round() as i32);
-    println!(
-        "Adam, {epochs} epochs: error {:.6}, held out {:.6} ({:.0} s)",
-        error(&train, &rounded, k),
-        error(&validate, &rounded, k),
-        started.elapsed().as_secs_f64()
+    let (fitted, k_fitted) = fit_weights(&train, k, &start, &free, epochs, rate, passes);
+    let after = (
+        error(&train, &fitted, k_fitted),
+        error(&validate, &fitted, k_fitted),
     );
-    let fitted = local_search(&train, k, &rounded, &free, passes);
-    let after = (error(&train, &fitted, k), error(&validate, &fitted, k));
     println!(
-        "local search: error {:.6}, held out {:.6} ({:.0} s)",
+        "fitted: error {:.6}, held out {:.6}, K = {k_fitted:.6} ({:.0} s)",
         after.0,
         after.1,
         started.elapsed().as_secs_f64()
@@ -820,10 +846,17 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         "K refitted to the new weights: {:.6}",
         fit_k(&train, &fitted)
     );
-    println!("\n{:>14} {:>6} {:>6}", "term", "start", "fitted");
+    println!(
+        "\n{:>14} {:>6} {:>6} {:>9}",
+        "term", "start", "fitted", "positions"
+    );
     for i in 0..N {
         let mark = if free[i] { "" } else { "  (kept)" };
-        println!("{:>14} {:>6} {:>6}{mark}", NAMES[i], start[i], fitted[i]);
+        let counted = train.iter().filter(|s| s.f[i] != 0).count();
+        println!(
+            "{:>14} {:>6} {:>6} {counted:>9}{mark}",
+            NAMES[i], start[i], fitted[i]
+        );
     }
     let text = weights_text(Group::of::<V>(), &fitted);
     println!("\n{text}");
@@ -835,6 +868,9 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------- verify
+
+/// Mixed into `verify`'s seeds.
+const VERIFY_SALT: u64 = 0x7665_7269_6679;
 
 fn verify<V: Variant>(options: &Options) -> Result<(), String> {
     options.required("new")?;
@@ -856,7 +892,9 @@ fn verify<V: Variant>(options: &Options) -> Result<(), String> {
     let mut opening = None;
     for g in 0..games {
         if g % 2 == 0 {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(u64::from(g / 2)));
+            // Salted, so that the openings differ from those `generate` draws from a seed.
+            let opening_seed = seed.wrapping_add(u64::from(g / 2)) ^ VERIFY_SALT;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
             opening = Some(random_opening::<V>(&mut rng, random_plies));
         }
         let Some(start) = &opening else {
@@ -973,23 +1011,27 @@ mod tests {
         let k = 0.004;
         let samples = synthetic(&truth, k, 4000);
         let mut start = [0; N];
-        start[tuning::MAN] = 100;
-        let mut free = [true; N];
-        free[tuning::MAN] = false;
-        let real = descend(&samples, k, &start, &free, 300, 2.0);
-        let rounded = real.map(|x| x.round() as i32);
-        let fitted = local_search(&samples, k, &rounded, &free, 50);
-        for i in 0..N {
-            assert!(
-                (fitted[i] - truth[i]).abs() <= 1,
-                "{}: {} for {}",
-                NAMES[i],
-                fitted[i],
-                truth[i]
-            );
+        start[tuning::MAN] = 60;
+        // The man's weight fitted too, then the unit restored; or kept at 100 from the start.
+        let mut kept = start;
+        kept[tuning::MAN] = 100;
+        let mut man_kept = [true; N];
+        man_kept[tuning::MAN] = false;
+        for (start, free) in [(start, [true; N]), (kept, man_kept)] {
+            assert!(error(&samples, &start, k) > 1e-3);
+            let (fitted, k_fitted) = fit_weights(&samples, k, &start, &free, 300, 2.0, 50);
+            for i in 0..N {
+                assert!(
+                    (fitted[i] - truth[i]).abs() <= 1,
+                    "{}: {} for {}",
+                    NAMES[i],
+                    fitted[i],
+                    truth[i]
+                );
+            }
+            assert!((k_fitted - k).abs() < 1e-4, "{k_fitted}");
+            assert!(error(&samples, &fitted, k_fitted) < 1e-6);
         }
-        assert!(error(&samples, &fitted, k) < 1e-6);
-        assert!(error(&samples, &start, k) > 1e-3);
     }
 
     #[test]
