@@ -32,6 +32,8 @@ mod notation;
 mod state;
 #[cfg(test)]
 mod tests;
+#[doc(hidden)]
+pub mod tuning;
 mod variant;
 
 use std::fmt;
@@ -251,12 +253,14 @@ impl<V: Variant> Game for Draughts<V> {
         state.hash
     }
 
-    /// A man 100, a dame the ruleset's dame value (the evaluation's, see the `eval` module).
+    /// A man 100, a dame the ruleset's customary worth (the hand-set evaluation's: 320 in
+    /// international, 450 in the Scandinavian rulesets, 150 in english). Fixed, so that match
+    /// adjudication does not move when the evaluation's weights are fitted again.
     fn material(&self, state: &State) -> Option<i32> {
-        let w = const { eval::weights::<V>() };
+        let w = const { eval::Group::of::<V>().hand_weights() };
         let material = |p: Player| {
             let (men, dames) = state.count(p);
-            men as i32 * w.man + dames as i32 * w.dame
+            men as i32 * w[eval::MAN] + dames as i32 * w[eval::DAME]
         };
         Some(material(Player::White) - material(Player::Black))
     }
@@ -328,10 +332,7 @@ impl<V: Variant> Game for Draughts<V> {
 
     /// What the move captures: a man 100, a dame the ruleset's dame value.
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
-        let w = const { eval::weights::<V>() };
-        let dames = (mv.captured & state.dames).count_ones() as i32;
-        let men = mv.capture_count() as i32 - dames;
-        men * w.man + dames * w.dame
+        tuning::move_gain_with(state, mv, eval::weights::<V>())
     }
 
     /// Bound to capture: captures are compulsory.

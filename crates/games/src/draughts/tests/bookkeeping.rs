@@ -114,7 +114,10 @@ fn the_search_hooks_agree_with_the_move_list() {
                 let dames = (mv.captured & s.dames).count_ones() as i32;
                 let men = mv.capture_count() as i32 - dames;
                 let w = eval::weights::<V>();
-                assert_eq!(game.move_gain(s, mv), men * w.man + dames * w.dame);
+                assert_eq!(
+                    game.move_gain(s, mv),
+                    men * w[eval::MAN] + dames * w[eval::DAME]
+                );
             }
         };
         random_games::<V>(7, 6, 300, &mut agree);

@@ -233,3 +233,4 @@ mod perft;
 mod positions;
 mod promotion;
 mod slow;
+mod tuning;
