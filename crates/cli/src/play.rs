@@ -15,10 +15,10 @@ use denkmeter_engine::Agent;
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     ruleset: String,
-    /// Who plays White: human, random, computer, computer:LEVEL (1-6), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
+    /// Who plays White: human, random, computer, computer:LEVEL (1-8), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
     #[arg(long, default_value = "human")]
     white: Seat,
-    /// Who plays Black: human, random, computer, computer:LEVEL (1-6), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
+    /// Who plays Black: human, random, computer, computer:LEVEL (1-8), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
     #[arg(long, default_value = "computer")]
     black: Seat,
     /// A board file to play on, for games whose board is data (Schada).

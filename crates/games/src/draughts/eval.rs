@@ -14,7 +14,7 @@ use super::variant::{geometry, man_steps, Variant};
 use super::State;
 
 /// The number of terms.
-pub const N: usize = 25;
+pub const N: usize = 26;
 
 /// A weight per term, in hundredths of a man.
 pub type Weights = [i32; N];
@@ -51,6 +51,11 @@ pub const DAME_DIAGONAL: usize = 23;
 /// The side's pieces times the pieces gone from the board, over 8: material counts for more
 /// when little is left.
 pub const TRADE: usize = 24;
+/// While the side has more pieces and the opponent three or fewer: per dame, the board's size
+/// less one, less its distance in king steps to the nearest enemy piece. It walks the dames
+/// towards what is left to take, so that a won ending is won instead of circled (where dames
+/// only step, a lone dame has to be hunted into a corner).
+pub const HUNT: usize = 25;
 
 /// The terms' names, in order.
 pub const NAMES: [&str; N] = [
@@ -79,6 +84,7 @@ pub const NAMES: [&str; N] = [
     "blocked",
     "dame_diagonal",
     "trade",
+    "hunt",
 ];
 
 /// The ruleset families with weights of their own.
@@ -169,6 +175,12 @@ const HAND_SCANDINAVIAN_10: Weights = hand(450, ADVANCE_10);
 const HAND_SCANDINAVIAN_8: Weights = hand(450, ADVANCE_8);
 const HAND_ENGLISH: Weights = hand(150, ADVANCE_8);
 
+/// `w` with term `term` weighted `weight`.
+const fn with(mut w: Weights, term: usize, weight: i32) -> Weights {
+    w[term] = weight;
+    w
+}
+
 /// The weights of `international` (see [`Group`]): fitted by `texel international fit` to
 /// 369 177 quiet positions of 3000 self-play games at depth 6 (see the commit that set them).
 const INTERNATIONAL: Weights = [
@@ -197,13 +209,15 @@ const INTERNATIONAL: Weights = [
     2,   // blocked
     21,  // dame_diagonal
     -16, // trade
+    0,   // hunt
 ];
 /// The weights of the six 10x10 `scandinavian` rulesets.
 const SCANDINAVIAN_10: Weights = HAND_SCANDINAVIAN_10;
 /// The weights of the six `scandinavian-8x8` rulesets.
 const SCANDINAVIAN_8: Weights = HAND_SCANDINAVIAN_8;
-/// The weights of `english`.
-const ENGLISH: Weights = HAND_ENGLISH;
+/// The weights of `english`: the hand-set ones, and dames that hunt down what is left (dames
+/// that only step circled a won ending until OpenSpiel's referee called a draw).
+const ENGLISH: Weights = with(HAND_ENGLISH, HUNT, 4);
 
 /// The weights of ruleset `V`.
 pub const fn weights<V: Variant>() -> &'static Weights {
@@ -369,6 +383,8 @@ pub fn scaled(score: i32, drawish: ByPlayer<bool>) -> i32 {
 /// Where a side's counts go: a weighted sum, or a count per term.
 trait Sink {
     fn add(&mut self, term: usize, count: i32);
+    /// Whether the term's count matters: a term weighted 0 need not be counted for a score.
+    fn wants(&self, term: usize) -> bool;
 }
 
 struct Score<'a> {
@@ -381,6 +397,11 @@ impl Sink for Score<'_> {
     fn add(&mut self, term: usize, count: i32) {
         self.total += self.w[term] * count;
     }
+
+    #[inline(always)]
+    fn wants(&self, term: usize) -> bool {
+        self.w[term] != 0
+    }
 }
 
 struct Counts {
@@ -392,6 +413,10 @@ impl Sink for Counts {
     #[inline(always)]
     fn add(&mut self, term: usize, count: i32) {
         self.f[term] += self.sign * count;
+    }
+
+    fn wants(&self, _term: usize) -> bool {
+        true
     }
 }
 
@@ -478,6 +503,27 @@ fn side<V: Variant>(state: &State, p: Player, sink: &mut impl Sink) {
     let start = if V::SIZE == 10 { 40 } else { 24 };
     let gone = start - count(own | them);
     sink.add(TRADE, (man_count + dame_count) * gone / 8);
+    let enemy_count = count(them);
+    if dames != 0 && enemy_count <= 3 && man_count + dame_count > enemy_count && sink.wants(HUNT) {
+        let n = V::SIZE;
+        let at = |sq: u8| {
+            let cell = usize::from(g.cell[usize::from(sq)]);
+            (cell % n, cell / n)
+        };
+        let mut closeness = 0;
+        for sq in Squares(dames) {
+            let (file, rank) = at(sq);
+            let nearest = Squares(them)
+                .map(|e| {
+                    let (f, r) = at(e);
+                    f.abs_diff(file).max(r.abs_diff(rank))
+                })
+                .min()
+                .unwrap_or(n - 1);
+            closeness += (n - 1 - nearest) as i32;
+        }
+        sink.add(HUNT, closeness);
+    }
 }
 
 #[cfg(test)]
@@ -569,5 +615,28 @@ mod tests {
         }
         assert_eq!(m.centre.count_ones(), 12);
         assert_eq!(m.edge.count_ones(), 10);
+    }
+
+    #[test]
+    fn english_dames_ahead_are_drawn_towards_what_is_left() {
+        use crate::draughts::{English, EnglishRules};
+        let game = English::new();
+        let at = |text: &str| game.parse_position(text).expect("a position");
+        // Three white dames against a black dame in the double corner: near it, and far away.
+        let near = at("7d/6D1/5D2/8/8/8/8/4D3 b");
+        let far = at("7d/8/8/8/8/8/8/D1D1D3 b");
+        let (e_near, e_far) = (
+            -evaluate::<EnglishRules>(&near),
+            -evaluate::<EnglishRules>(&far),
+        );
+        assert!(e_near > e_far + 20, "{e_near} {e_far}");
+        // With as many pieces on each side, nobody is hunting.
+        let even = at("7d/8/8/8/8/8/8/D7 b");
+        let even_near = at("7d/6D1/8/8/8/8/8/8 b");
+        assert_eq!(
+            features::<EnglishRules>(&even)[HUNT],
+            features::<EnglishRules>(&even_near)[HUNT]
+        );
+        assert_eq!(features::<EnglishRules>(&even)[HUNT], 0);
     }
 }
