@@ -39,6 +39,11 @@ pub struct AnalyseArgs {
     /// The transposition table's size in megabytes.
     #[arg(long, default_value_t = SearchOptions::DEFAULT_HASH_MB)]
     hash: usize,
+    /// Search as if the game were drawn after this many plies in a row without a capture (a
+    /// referee's rule that no ruleset here has, such as OpenSpiel's 40 at checkers); the
+    /// plies of --moves count.
+    #[arg(long, value_name = "PLIES")]
+    draw_after_quiet_plies: Option<u32>,
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<()> {
@@ -66,9 +71,13 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
             SearchOptions::MAX_HASH_MB
         );
     }
+    if args.draw_after_quiet_plies == Some(0) {
+        bail!("--draw-after-quiet-plies is at least 1");
+    }
     let options = SearchOptions {
         threads: args.threads,
         hash_mb: args.hash,
+        quiet_ply_limit: args.draw_after_quiet_plies,
         ..SearchOptions::new(limits)
     };
     let last = session.analyse(&options, &mut |line| {

@@ -511,6 +511,49 @@ fn analyse_prints_a_line_per_depth_then_the_best_move() {
 }
 
 #[test]
+fn analyse_counts_the_quiet_plies_of_the_moves_given() {
+    // Three dames against one, a won ending. Under a referee's draw after 12 plies without a capture,
+    // White can still force one in time; after 11 it cannot. So from one ply earlier, with
+    // that ply played through --moves (Black's dame a7-b8, no capture), the limit of 12
+    // leaves too little: the ply of --moves counts.
+    let score = |args: &[&str]| {
+        let out = denkmeter(args, "");
+        let text = stdout(&out);
+        let last = text.lines().rev().nth(1).unwrap_or_default().to_string();
+        last.split_whitespace()
+            .nth(3)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let analyse = |position: &str, moves: &str, limit: &str| {
+        let mut args = vec![
+            "analyse",
+            "english",
+            "--position",
+            position,
+            "--depth",
+            "16",
+        ];
+        if !moves.is_empty() {
+            args.extend(["--moves", moves]);
+        }
+        if !limit.is_empty() {
+            args.extend(["--draw-after-quiet-plies", limit]);
+        }
+        score(&args)
+    };
+    let white = "1d6/8/8/8/8/8/8/2D1D1D1 w";
+    let before = "8/d7/8/8/8/8/8/2D1D1D1 b";
+    let free = analyse(white, "", "");
+    assert!(free.starts_with('+') && free != "+0.00", "{free}");
+    assert_eq!(analyse(white, "", "11"), "+0.00");
+    let twelve = analyse(white, "", "12");
+    assert!(twelve.starts_with('+') && twelve != "+0.00", "{twelve}");
+    assert_eq!(analyse(before, "a7-b8", "12"), "+0.00");
+    assert_eq!(analyse(before, "a7-b8", "13"), twelve);
+}
+
+#[test]
 fn analyse_refuses_bad_input_with_one_line() {
     for (args, expected) in [
         (
@@ -524,6 +567,10 @@ fn analyse_refuses_bad_input_with_one_line() {
         (
             &["analyse", "international", "--threads", "0"][..],
             "--threads is from 1",
+        ),
+        (
+            &["analyse", "english", "--draw-after-quiet-plies", "0"][..],
+            "--draw-after-quiet-plies is at least 1",
         ),
         (
             &["analyse", "international", "--hash", "0"][..],

@@ -202,6 +202,23 @@ impl<G: Game> Session<G> {
         let hashes = self.0.repetition_hashes();
         hashes[..hashes.len().saturating_sub(1)].to_vec()
     }
+
+    /// The plies in a row, up to now, whose moves won nothing ([`Game::move_gain`] 0: no
+    /// capture), replayed from the game's start.
+    fn plies_since_gain(&self) -> u32 {
+        let game = self.0.game();
+        let mut state = self.0.start().clone();
+        let mut quiet = 0;
+        for &mv in self.0.moves() {
+            quiet = if game.move_gain(&state, mv) > 0 {
+                0
+            } else {
+                quiet + 1
+            };
+            game.play_unchecked(&mut state, mv);
+        }
+        quiet
+    }
 }
 
 /// Which search an agent runs in a game, with its limits.
@@ -427,6 +444,10 @@ impl<G: Game> AnySession for Session<G> {
         let state = game.determinize(&observation, mover, &mut rng);
         let options = SearchOptions {
             history: self.history(),
+            quiet_plies: match options.quiet_ply_limit {
+                Some(_) => self.plies_since_gain(),
+                None => 0,
+            },
             ..options.clone()
         };
         let line = |report: &DepthReport<G::Move>| AnalysisLine {

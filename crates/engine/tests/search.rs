@@ -73,3 +73,30 @@ fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
         assert_eq!(found.score, 0, "a repetition scores as the draw it is");
     }
 }
+
+#[test]
+fn a_quiet_ply_limit_draws_a_win_that_comes_too_late() {
+    let game = English::new();
+    // Three dames against one: a forced win (the last dame taken) in 21 plies.
+    let state = game
+        .parse_position("1d6/8/8/8/8/8/8/2D1D1D1 w")
+        .expect("a position");
+    let searched = |quiet_ply_limit, quiet_plies| {
+        let options = SearchOptions {
+            quiet_ply_limit,
+            quiet_plies,
+            ..SearchOptions::new(Limits::depth(24))
+        };
+        search_with(&game, &state, &options, &mut |_| {})
+            .expect("White has moves")
+            .score
+    };
+    let free = searched(None, 0);
+    assert!(free >= WIN - 30, "a win without the limit: {free}");
+    assert_eq!(searched(Some(40), 0), free, "the capture comes in time");
+    // Ten plies left before the referee's draw: no capture can be forced in time.
+    assert_eq!(searched(Some(40), 30), 0);
+    // Fifteen left: a capture can be forced, but not the whole win.
+    let late = searched(Some(40), 25);
+    assert!(late > 0 && late < WIN - 1_000, "{late}");
+}

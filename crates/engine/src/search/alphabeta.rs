@@ -42,6 +42,11 @@ pub(crate) struct Worker<'a, G: Game> {
     /// See [`SearchOptions::noise`].
     noise: u32,
     seed: u64,
+    /// See [`SearchOptions::quiet_ply_limit`].
+    quiet_limit: Option<u32>,
+    /// Per ply: how many plies in a row won nothing before that ply's position (kept only
+    /// under a `quiet_limit`).
+    quiet: Vec<u32>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -67,6 +72,8 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: Vec::new(),
             noise: options.noise,
             seed: options.seed,
+            quiet_limit: options.quiet_ply_limit,
+            quiet: vec![options.quiet_plies],
         }
     }
 
@@ -108,6 +115,27 @@ impl<'a, G: Game> Worker<'a, G> {
             self.quiet_tried.push(Vec::new());
             self.pv.push(Vec::new());
         }
+        while self.quiet.len() <= ply {
+            self.quiet.push(0);
+        }
+    }
+
+    /// Before playing `mv` from the position at `ply`: counts the plies in a row that won
+    /// nothing for the position it leads to, under a quiet-ply limit.
+    fn count_quiet(&mut self, state: &G::State, mv: Option<G::Move>, ply: usize) {
+        if self.quiet_limit.is_some() {
+            self.ensure_ply(ply + 1);
+            let gains = mv.is_some_and(|mv| self.game.move_gain(state, mv) > 0);
+            self.quiet[ply + 1] = if gains { 0 } else { self.quiet[ply] + 1 };
+        }
+    }
+
+    /// Whether the quiet-ply limit has drawn the game at `ply` (never at the root).
+    fn drawn_by_quiet_plies(&self, ply: usize) -> bool {
+        ply > 0
+            && self
+                .quiet_limit
+                .is_some_and(|limit| self.quiet[ply] >= limit)
     }
 
     /// The position repeats one earlier in the game or the line (same side to move is part of
@@ -154,6 +182,9 @@ impl<'a, G: Game> Worker<'a, G> {
             let outcome = game.ending_by_repetition(state);
             return eval::final_score(&outcome, game.to_move(state), ply as i32);
         }
+        if self.drawn_by_quiet_plies(ply) {
+            return eval::DRAW;
+        }
         if depth == 0 || ply >= MAX_SEARCH_PLY {
             return self.quiescence(state, ply, alpha, beta);
         }
@@ -182,6 +213,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 if self.evaluate(state) >= beta {
                     let reduced = depth - 1 - NULL_MOVE_REDUCTION.min(depth - 1);
                     self.path.push(game.repetition_hash(&passed));
+                    self.count_quiet(state, None, ply);
                     let score = -self.negamax(&passed, reduced, ply + 1, -beta, -beta + 1, false);
                     self.path.pop();
                     if self.stopped {
@@ -346,6 +378,7 @@ impl<'a, G: Game> Worker<'a, G> {
         pv_node: bool,
     ) -> i32 {
         let game = self.game;
+        self.count_quiet(state, Some(mv), ply);
         let mut next = state.clone();
         game.play_unchecked(&mut next, mv);
         self.path.push(game.repetition_hash(&next));
@@ -364,6 +397,9 @@ impl<'a, G: Game> Worker<'a, G> {
     fn quiescence(&mut self, state: &G::State, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if let Some(score) = self.enter(state, ply) {
             return score;
+        }
+        if self.drawn_by_quiet_plies(ply) {
+            return eval::DRAW;
         }
         let game = self.game;
         let forcing = game.forcing(state);
@@ -394,6 +430,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         for n in 0..scored.len() {
             let mv = moves[usize::from(pick_next(&mut scored, n).index)];
+            self.count_quiet(state, Some(mv), ply);
             let mut next = state.clone();
             game.play_unchecked(&mut next, mv);
             let score = if game.to_move(&next) == game.to_move(state) {

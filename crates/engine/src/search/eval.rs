@@ -5,6 +5,8 @@ use denkmeter_core::{win_rate, Game, Outcome, Player};
 
 /// Scores at least `WIN - MAX_PLY` are forced wins (`WIN` minus the plies to the win).
 pub const WIN: i32 = 1_000_000;
+/// A drawn game's score.
+pub const DRAW: i32 = 0;
 /// No search reaches deeper than this; it bounds the mate scores.
 pub const MAX_PLY: i32 = 1_000;
 
@@ -40,7 +42,7 @@ pub(crate) fn final_score(outcome: &Outcome, mover: Player, ply: i32) -> i32 {
     match outcome.winner {
         Some(w) if w == mover => WIN - ply,
         Some(_) => -(WIN - ply),
-        None => 0,
+        None => DRAW,
     }
 }
 

@@ -54,6 +54,13 @@ pub struct SearchOptions {
     /// the same seed misjudges the same way.
     pub noise: u32,
     pub seed: u64,
+    /// A referee's draw rule that the game's own rules do not have: the game is drawn once
+    /// this many plies in a row win nothing ([`Game::move_gain`] 0: no capture), as
+    /// OpenSpiel's checkers does after 40. `None` (the default): no such rule.
+    pub quiet_ply_limit: Option<u32>,
+    /// Plies in a row that won nothing just before the position searched, for
+    /// `quiet_ply_limit`.
+    pub quiet_plies: u32,
 }
 
 impl SearchOptions {
@@ -73,6 +80,8 @@ impl SearchOptions {
             history: Vec::new(),
             noise: 0,
             seed: 0,
+            quiet_ply_limit: None,
+            quiet_plies: 0,
         }
     }
 }
