@@ -290,6 +290,27 @@ class Denkmeter:
                 args.append(arg)
         self._run(["analyse", self.ruleset, "--depth", "1", *args])
 
+    def _without_history(self, history: list[str]) -> list[str]:
+        """The player's options for a search given the position alone: a
+        --draw-after-quiet-plies limit less the plies of `history` since its last capture
+        (a move text with `x`)."""
+        quiet = 0
+        for text in reversed(history):
+            if "x" in text:
+                break
+            quiet += 1
+        args, limit_next = [], False
+        for arg in self.player_args:
+            if limit_next:
+                arg, limit_next = str(max(1, int(arg) - quiet)), False
+            elif arg == "--draw-after-quiet-plies":
+                limit_next = True
+            elif arg.startswith("--draw-after-quiet-plies="):
+                limit = int(arg.split("=", 1)[1])
+                arg = f"--draw-after-quiet-plies={max(1, limit - quiet)}"
+            args.append(arg)
+        return args
+
     def best_move(self, position: str, history: list[str] | None = None
                   ) -> tuple[str, float, int | None]:
         """Denkmeter's move, the wall time it took (process start included) and the last
@@ -299,7 +320,16 @@ class Denkmeter:
         started = time.perf_counter()
         where = [f"--position={position}"] if history is None else [
             "--moves=" + " ".join(history)]
-        out = self._run(["analyse", self.ruleset, *where, *self.limit_args, *self.player_args])
+        try:
+            out = self._run(
+                ["analyse", self.ruleset, *where, *self.limit_args, *self.player_args])
+        except HarnessError as error:
+            # The peer's referee plays on where Denkmeter's rules ended the game (a threefold
+            # repetition): search the position alone, with what is left of a quiet-ply limit.
+            if history is None or "the game is over" not in str(error):
+                raise
+            out = self._run(["analyse", self.ruleset, f"--position={position}",
+                             *self.limit_args, *self._without_history(history)])
         elapsed = time.perf_counter() - started
         lines = [line.split() for line in out.splitlines() if line.strip()]
         if not lines or lines[-1][0] != "best" or len(lines[-1]) != 2:
