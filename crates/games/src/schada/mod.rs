@@ -236,6 +236,33 @@ pub struct Tally {
     pub sevenths: i64,
 }
 
+/// The evaluation's weights: a high piece on its goal line, per point it scores there
+/// (a Field Officer 2, an Officer 1); the same off the goal line; per seventh of advancement
+/// (see [`Tally::sevenths`]); a pawn.
+const GOAL_LINE: i64 = 400;
+const OFF_GOAL: i64 = 60;
+const SEVENTH: i64 = 12;
+const PAWN: i64 = 15;
+
+/// What a piece of `p` on `sq` adds to `p`'s side of the evaluation.
+#[inline]
+fn piece_value(p: Player, piece: Piece, sq: u8) -> i64 {
+    let worth = match piece {
+        Piece::FieldOfficer => 2,
+        Piece::Officer => 1,
+        Piece::Pawn => return PAWN,
+    };
+    if goal_line(p) & bit(sq) != 0 {
+        return GOAL_LINE * worth;
+    }
+    let rank = i64::from(sq / 8);
+    let advanced = match p {
+        Player::White => rank,
+        Player::Black => 7 - rank,
+    };
+    OFF_GOAL * worth + SEVENTH * worth * advanced
+}
+
 /// A player's tally in `state`.
 pub fn tally(state: &State, p: Player) -> Tally {
     let goal = goal_line(p);
@@ -419,10 +446,29 @@ impl Game for Schada {
         let value = |p: Player| {
             let t = tally(state, p);
             let pawns = state.count(p, Piece::Pawn) as i64;
-            400 * t.goal_line + 60 * t.off_goal + 12 * t.sevenths + 15 * pawns
+            GOAL_LINE * t.goal_line + OFF_GOAL * t.off_goal + SEVENTH * t.sevenths + PAWN * pawns
         };
         let side = state.to_move;
         (value(side) - value(!side)) as i32
+    }
+
+    /// What the evaluation loses on the opponent's side when the move captures, plus what a
+    /// high piece gains by reaching its goal line (a promotion: there it scores and can no
+    /// longer be taken).
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        let side = state.to_move;
+        let mut gain = 0;
+        if state.own[!side] & bit(mv.to) != 0 {
+            gain += piece_value(!side, movegen::kind_of(state, mv.to), mv.to);
+        }
+        let goal = goal_line(side);
+        if goal & bit(mv.to) != 0 && goal & bit(mv.from) == 0 {
+            let piece = movegen::kind_of(state, mv.from);
+            if piece.is_high() {
+                gain += piece_value(side, piece, mv.to) - piece_value(side, piece, mv.from);
+            }
+        }
+        gain as i32
     }
 
     fn move_text(&self, state: &State, mv: Move) -> String {
