@@ -107,3 +107,10 @@ fn the_evaluation_ranks_clear_positions() {
     let three = filled("Pi9 Pj9 Pi10 pe12", 'b');
     assert!(g.evaluate(&three) < -100, "{}", g.evaluate(&three));
 }
+
+#[test]
+fn the_levels_play_alpha_beta_in_every_ruleset() {
+    for g in all_rulesets() {
+        assert_eq!(g.facts().search, denkmeter_core::SearchKind::AlphaBeta);
+    }
+}

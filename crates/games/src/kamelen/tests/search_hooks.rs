@@ -118,3 +118,10 @@ fn a_capture_gains_what_the_animal_was_worth() {
     assert!(g.forcing(&setup("Ce8 Cc2 cc10", 'b')));
     assert!(!g.forcing(&setup("Ce8 Cc2 cc10", 'w')));
 }
+
+#[test]
+fn the_levels_play_alpha_beta_on_every_board() {
+    for g in all_rulesets() {
+        assert_eq!(g.facts().search, denkmeter_core::SearchKind::AlphaBeta);
+    }
+}

@@ -121,3 +121,8 @@ fn the_evaluation_ranks_clear_positions() {
     let officer = position("o1ofofof/pppppppp/8/8/8/8/PPPPPPPP/FOFOFOFO w");
     assert!(0 < g.evaluate(&pawn) && g.evaluate(&pawn) < g.evaluate(&officer));
 }
+
+#[test]
+fn the_levels_play_alpha_beta() {
+    assert_eq!(game().facts().search, denkmeter_core::SearchKind::AlphaBeta);
+}
