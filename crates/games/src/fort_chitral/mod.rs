@@ -41,7 +41,7 @@ use std::sync::LazyLock;
 
 use denkmeter_core::{
     Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, RulesetVisitor, Status, Viewer,
+    PieceView, Player, PositionError, PositionView, RulesetVisitor, SearchKind, Status, Viewer,
 };
 
 pub use state::State;
@@ -173,8 +173,10 @@ impl Variant {
     pub const fn facts(self) -> &'static Facts {
         const RULES: &str = include_str!("../../../../docs/rules/fort-chitral.md");
         const fn facts(variant: Variant) -> Facts {
+            // Alpha-beta: it beats Monte Carlo tree search 20-0 at 0.3 s a move.
             Facts {
                 playout_limit: PLAYOUT_LIMIT,
+                search: SearchKind::AlphaBeta,
                 ..Facts::new(variant.name(), "fort-chitral", variant.description(), RULES)
             }
         }
@@ -271,6 +273,11 @@ const STEP_VALUE: i32 = 2;
 const LEADER_STEP_VALUE: i32 = 8;
 const FORT_HELD: [i32; 5] = [0, 10, 30, 70, 0];
 
+/// What a move that fills the Fort gains: the game.
+const FORT_WIN: i32 = 10 * PIECE_VALUE;
+/// The null move is offered to a side with at least this many pieces.
+const NULL_MOVE_PIECES: u8 = 6;
+
 /// The evaluation of `player`'s side: material, nearness to the Fort, Fort squares held.
 fn side_value(state: &State, player: Player, fort_held: usize, enemy_fort_held: usize) -> i32 {
     // How many of the player's pieces stand at each distance from the Fort.
@@ -354,6 +361,36 @@ impl Game for FortChitral {
     /// A piece 100 (all pieces are alike).
     fn material(&self, state: &State) -> Option<i32> {
         Some(PIECE_VALUE * (state.count(Player::White) as i32 - state.count(Player::Black) as i32))
+    }
+
+    /// A piece (100) for each enemy piece the move sandwiches, and [`FORT_WIN`] when it takes
+    /// the last Fort square.
+    fn move_gain(&self, state: &State, mv: Move) -> i32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        let diagonal = self.variant.captures_diagonally();
+        let mut gain = PIECE_VALUE * movegen::capture_count(state, mv.from, mv.to, diagonal);
+        let own = state::stone(state.to_move);
+        if FORT.contains(&mv.to)
+            && FORT
+                .iter()
+                .all(|&sq| sq == mv.to || (sq != mv.from && state.board[sq as usize] == own))
+        {
+            gain += FORT_WIN;
+        }
+        gain
+    }
+
+    /// Passing, for a side with pieces to spare: on 324 squares a piece always has a harmless
+    /// step, so having the move is never a burden.
+    fn null_move(&self, state: &State) -> Option<State> {
+        if state.counts[state.to_move] < NULL_MOVE_PIECES {
+            return None;
+        }
+        let mut passed = state.clone();
+        self.play_unchecked(&mut passed, Move::PASS);
+        Some(passed)
     }
 
     fn move_text(&self, _state: &State, mv: Move) -> String {

@@ -17,6 +17,7 @@ mod board_and_setup;
 mod capture;
 mod end;
 mod moves;
+mod search_hooks;
 mod slow;
 mod text;
 mod views;

@@ -17,6 +17,7 @@ mod board_and_setup;
 mod camel_and_dromedary;
 mod evaluation;
 mod results;
+mod search_hooks;
 mod slow;
 mod text;
 mod views;

@@ -5,6 +5,7 @@ mod endings;
 mod facts;
 mod moving;
 mod scoring;
+mod search_hooks;
 mod text;
 
 use denkmeter_core::Game;

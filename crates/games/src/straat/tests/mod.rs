@@ -13,6 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::*;
 
 mod board_and_setup;
+mod evaluation;
 mod results;
 mod slow;
 mod streets;
