@@ -363,7 +363,7 @@ impl Game for FortChitral {
         Some(PIECE_VALUE * (state.count(Player::White) as i32 - state.count(Player::Black) as i32))
     }
 
-    /// A piece (100) for each enemy piece the move sandwiches, and [`FORT_WIN`] when it takes
+    /// A piece (100) for each enemy piece the move sandwiches, and `FORT_WIN` when it takes
     /// the last Fort square.
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
         if mv.is_pass() {

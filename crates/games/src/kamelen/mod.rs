@@ -484,8 +484,8 @@ impl Game for Kamelen {
     }
 
     /// What the animal landed on is worth: a dromedary 100, a camel that can never conquer 70,
-    /// an able camel what losing it costs its side ([`ABLE_VALUE`]); a camel landing on the
-    /// enemy home-field wins at once ([`WIN_NOW`]).
+    /// an able camel what losing it costs its side (`ABLE_VALUE`); a camel landing on the
+    /// enemy home-field wins at once (`WIN_NOW`).
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
         if mv.is_pass() {
             return 0;
