@@ -45,9 +45,9 @@ pub fn level_limits(level: u8) -> Option<Limits> {
         3 => (1_500, 2),
         4 => (5_000, 3),
         5 => (15_000, 5),
-        6 => (50_000, 10),
-        7 => (150_000, 10),
-        8 => (400_000, 15),
+        6 => (40_000, 5),
+        7 => (100_000, 5),
+        8 => (250_000, 10),
         _ => return None,
     };
     Some(Limits {
@@ -59,7 +59,10 @@ pub fn level_limits(level: u8) -> Option<Limits> {
 
 /// How a level plays a game whose computer uses alpha-beta: the low levels search a few plies
 /// with noise added to the evaluation (in hundredths of a man or rook), so that they misjudge
-/// like a beginner; the top levels search by time at full strength.
+/// like a beginner; from level 5 up a level searches four times the nodes of the one below, so
+/// that every step costs the same in every game (their nodes per second differ eightfold) and a
+/// seeded game repeats on any machine. Every level also stops at a time limit, which only a
+/// slow machine reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaLevel {
     pub limits: Limits,
@@ -69,21 +72,21 @@ pub struct AlphaBetaLevel {
 
 /// The alpha-beta plan of a level, 1 to [`MAX_LEVEL`].
 pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
-    let (depth, noise, millis) = match level {
-        1 => (Some(1), 150, 1_000),
-        2 => (Some(2), 80, 1_000),
-        3 => (Some(3), 40, 1_000),
-        4 => (Some(4), 15, 1_000),
-        5 => (Some(6), 0, 2_000),
-        6 => (Some(8), 0, 2_000),
-        7 => (None, 0, 1_000),
-        8 => (None, 0, 3_000),
+    let (depth, nodes, noise, millis) = match level {
+        1 => (Some(1), None, 150, 1_000),
+        2 => (Some(2), None, 80, 1_000),
+        3 => (Some(3), None, 40, 1_000),
+        4 => (Some(4), None, 15, 1_000),
+        5 => (None, Some(50_000), 0, 1_000),
+        6 => (None, Some(200_000), 0, 2_000),
+        7 => (None, Some(800_000), 0, 3_000),
+        8 => (None, Some(3_200_000), 0, 5_000),
         _ => return None,
     };
     Some(AlphaBetaLevel {
         limits: Limits {
             depth,
-            nodes: None,
+            nodes,
             time: Some(Duration::from_millis(millis)),
         },
         noise,
@@ -349,12 +352,19 @@ mod tests {
         assert_eq!(level_limits(0), None);
         assert_eq!(level_limits(MAX_LEVEL + 1), None);
         assert_eq!(Agent::Random.limits(), None);
-        // Alpha-beta levels: no deeper search with more noise, and every level stops in time.
+        // Alpha-beta levels: no smaller search with more noise, and every level stops in time.
         let plans: Vec<_> = (1..=MAX_LEVEL).filter_map(alphabeta_level).collect();
         assert_eq!(plans.len(), usize::from(MAX_LEVEL));
+        let size = |p: &AlphaBetaLevel| {
+            (
+                p.limits.depth.is_none(),
+                p.limits.nodes.is_none(),
+                p.limits.depth.unwrap_or(0),
+                p.limits.nodes.unwrap_or(0),
+            )
+        };
         for pair in plans.windows(2) {
-            let depth = |p: &AlphaBetaLevel| p.limits.depth.unwrap_or(u32::MAX);
-            assert!(depth(&pair[0]) <= depth(&pair[1]) && pair[0].noise >= pair[1].noise);
+            assert!(size(&pair[0]) <= size(&pair[1]) && pair[0].noise >= pair[1].noise);
             assert!(pair[0].limits != pair[1].limits || pair[0].noise > pair[1].noise);
         }
         assert!(plans.iter().all(|p| p.limits.time.is_some()));

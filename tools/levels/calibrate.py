@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Calibrate the computer's levels: each level against the one below it, with `denkmeter match`,
+and a Markdown table per ruleset of the steps and of each level's Elo above level 1.
+
+    calibrate.py [--denkmeter BIN] [--games 20] [--random-plies 4] [--concurrency 1]
+                 [--seed 1] [--levels 1-8] [--log DIR] RULESET [RULESET ...]
+
+Each step is `denkmeter match RULESET --first computer:N+1 --second computer:N --games G
+--random-plies P --concurrency C --seed S`, so that any line of the table can be rerun by hand.
+A level's Elo is the sum of the steps below it; its interval adds the steps' half-widths in
+quadrature (the steps are independent matches). A step one side won every game has no finite
+estimate: it counts with the lower end of the score's 95 % Wilson interval instead, and every
+level above it is marked as a lower bound (>=).
+
+Only the Python standard library is needed. Every match's full report goes to the --log folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+Z = 1.959964  # the 95 % normal quantile
+RESULT = re.compile(r"games\s+(\d+): \+(\d+) =(\d+) -(\d+)")
+
+
+def elo_of(score: float) -> float:
+    score = min(max(score, 1e-3), 1.0 - 1e-3)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+class Step:
+    """One match between neighbouring levels, from the higher level's side."""
+
+    def __init__(self, wins: int, draws: int, losses: int, seconds: float):
+        self.wins, self.draws, self.losses, self.seconds = wins, draws, losses, seconds
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / max(self.games, 1)
+
+    @property
+    def one_sided(self) -> bool:
+        return self.games > 0 and (self.wins == self.games or self.losses == self.games)
+
+    def interval(self) -> tuple[float, float]:
+        """The Elo interval from the score's normal interval (the games' own spread), as
+        `denkmeter match` prints it."""
+        n = max(self.games, 1)
+        s = self.score
+        mean_sq = (self.wins + 0.25 * self.draws) / n
+        dev = math.sqrt(max(mean_sq - s * s, 0.0) / n)
+        return elo_of(s - Z * dev), elo_of(s + Z * dev)
+
+    def wilson_bound(self) -> float:
+        """For a one-sided step: the Elo at the near end of the score's 95 % Wilson interval."""
+        n = self.games
+        low = n / (n + Z * Z)
+        return elo_of(low) if self.wins == n else -elo_of(low)
+
+    def elo(self) -> tuple[float, float, bool]:
+        """Estimate, half-width and whether it is only a bound."""
+        if self.one_sided:
+            return self.wilson_bound(), 0.0, True
+        low, high = self.interval()
+        return elo_of(self.score), (high - low) / 2.0, False
+
+
+def run_step(args, ruleset: str, low: int) -> Step:
+    cmd = [
+        args.denkmeter, "match", ruleset,
+        "--first", f"computer:{low + 1}", "--second", f"computer:{low}",
+        "--games", str(args.games), "--random-plies", str(args.random_plies),
+        "--concurrency", str(args.concurrency), "--seed", str(args.seed),
+    ]
+    started = time.monotonic()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    seconds = time.monotonic() - started
+    if args.log:
+        with open(os.path.join(args.log, f"{ruleset}-{low + 1}v{low}.txt"), "w") as log:
+            log.write(" ".join(cmd) + "\n" + done.stdout + done.stderr)
+    if done.returncode != 0:
+        sys.exit(f"error: {' '.join(cmd)} failed:\n{done.stderr.strip()}")
+    found = RESULT.search(done.stdout)
+    if not found:
+        sys.exit(f"error: no result in the output of {' '.join(cmd)}:\n{done.stdout}")
+    _, wins, draws, losses = (int(g) for g in found.groups())
+    return Step(wins, draws, losses, seconds)
+
+
+def signed(x: float) -> str:
+    return f"{x + 0.0:+.0f}"
+
+
+def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
+    lines = [
+        f"#### {ruleset}",
+        "",
+        "| level | against | W-D-L | score | Elo step (95 %) | level's Elo above "
+        f"{first} | minutes |",
+        "|---|---|---|---|---|---|---|",
+        f"| {first} | | | | | 0 | |",
+    ]
+    total, variance, bound = 0.0, 0.0, False
+    for low in sorted(steps):
+        step = steps[low]
+        elo, half, is_bound = step.elo()
+        total += elo
+        variance += half * half
+        bound = bound or is_bound
+        if is_bound:
+            step_text = f"{'>=' if elo > 0 else '<='} {signed(elo)} (one-sided)"
+        else:
+            low_e, high_e = step.interval()
+            step_text = f"{signed(elo)} ({signed(low_e)} to {signed(high_e)})"
+        level_text = f"{'>= ' if bound else ''}{signed(total)} ± {math.sqrt(variance):.0f}"
+        lines.append(
+            f"| {low + 1} | {low} | {step.wins}-{step.draws}-{step.losses} | "
+            f"{100 * step.score:.1f} % | {step_text} | {level_text} | "
+            f"{step.seconds / 60:.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rulesets", nargs="+")
+    parser.add_argument("--denkmeter", default="target/release/denkmeter")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--random-plies", type=int, default=4)
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="1-8", help="the lowest and highest level, e.g. 1-8")
+    parser.add_argument("--log", help="a folder for every match's full report")
+    args = parser.parse_args()
+    try:
+        first, last = (int(x) for x in args.levels.split("-"))
+    except ValueError:
+        sys.exit(f"error: --levels {args.levels!r}: expected LOW-HIGH, e.g. 1-8")
+    if not 1 <= first < last:
+        sys.exit(f"error: --levels {args.levels!r}: expected 1 <= LOW < HIGH")
+    if args.games < 2 or args.games % 2:
+        sys.exit("error: --games must be even and at least 2 (each opening with both colours)")
+    if not os.access(args.denkmeter, os.X_OK):
+        sys.exit(f"error: {args.denkmeter} is not an executable; build it with "
+                 "`cargo build --release -p denkmeter` or give --denkmeter")
+    if args.log:
+        os.makedirs(args.log, exist_ok=True)
+    print(f"`calibrate.py --games {args.games} --random-plies {args.random_plies} "
+          f"--seed {args.seed} --levels {args.levels}`\n", flush=True)
+    for ruleset in args.rulesets:
+        steps: dict[int, Step] = {}
+        for low in range(first, last):
+            steps[low] = run_step(args, ruleset, low)
+            print(f"  {ruleset} {low + 1} v {low}: +{steps[low].wins} ={steps[low].draws} "
+                  f"-{steps[low].losses}", file=sys.stderr, flush=True)
+        print(table(ruleset, steps, first), flush=True)
+
+
+if __name__ == "__main__":
+    main()
