@@ -20,8 +20,9 @@ pub enum Agent {
     /// A uniformly random legal move.
     Random,
     /// The computer opponent at a level, 1 to [`MAX_LEVEL`]: the search the game plays best
-    /// with ([`denkmeter_core::Facts::search`]), alpha-beta by [`alphabeta_level`] or Monte
-    /// Carlo by [`level_limits`], and information-set MCTS where something is hidden.
+    /// with ([`denkmeter_core::Facts::search`]), alpha-beta by [`alphabeta_level`] (over
+    /// drawings of what is hidden, [`crate::pimc`], where something is) or Monte Carlo by
+    /// [`level_limits`] (information-set MCTS where something is hidden).
     Computer(u8),
     /// Monte Carlo tree search with these limits (`nodes` counts iterations). In a game that
     /// hides something it searches one state drawn from what the player knows (a single
@@ -31,7 +32,8 @@ pub enum Agent {
     /// a new drawing of the hidden part at every iteration, one shared tree. The computer's
     /// search in games that hide something; the same as [`Agent::Mcts`] in the others.
     Ismcts(Limits),
-    /// Alpha-beta search with these limits.
+    /// Alpha-beta search with these limits; in a game that hides something, over several
+    /// drawings of the hidden part ([`crate::pimc`]), the limits shared by them.
     AlphaBeta(Limits),
 }
 

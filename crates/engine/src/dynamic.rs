@@ -17,9 +17,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::agent::{alphabeta_level, level_limits};
 use crate::endgame::{self, SolutionText, SolveError};
-use crate::ismcts;
 use crate::mcts::{self, MctsConfig};
 use crate::search::{self, DepthReport, SearchOptions};
+use crate::{ismcts, pimc};
 use crate::{Agent, Limits};
 
 /// One completed depth of an analysis, its line in the game's notation.
@@ -226,7 +226,15 @@ impl<G: Game> Session<G> {
 enum Plan {
     MonteCarlo(Limits),
     InformationSet(Limits),
-    AlphaBeta { limits: Limits, noise: u32 },
+    AlphaBeta {
+        limits: Limits,
+        noise: u32,
+    },
+    /// Alpha-beta over several drawings of what is hidden ([`crate::pimc`]).
+    Sampled {
+        limits: Limits,
+        noise: u32,
+    },
 }
 
 impl Plan {
@@ -237,7 +245,16 @@ impl Plan {
         let hidden = facts.hidden_information;
         Some(match *agent {
             Agent::Random => return None,
-            Agent::Computer(level) if hidden => Plan::InformationSet(level_limits(level)?),
+            Agent::Computer(level) if hidden => match facts.search {
+                SearchKind::AlphaBeta => {
+                    let plan = alphabeta_level(level)?;
+                    Plan::Sampled {
+                        limits: plan.limits,
+                        noise: plan.noise,
+                    }
+                }
+                SearchKind::MonteCarlo => Plan::InformationSet(level_limits(level)?),
+            },
             Agent::Computer(level) => match facts.search {
                 SearchKind::AlphaBeta => {
                     let plan = alphabeta_level(level)?;
@@ -250,6 +267,7 @@ impl Plan {
             },
             Agent::Ismcts(limits) if hidden => Plan::InformationSet(limits),
             Agent::Mcts(limits) | Agent::Ismcts(limits) => Plan::MonteCarlo(limits),
+            Agent::AlphaBeta(limits) if hidden => Plan::Sampled { limits, noise: 0 },
             Agent::AlphaBeta(limits) => Plan::AlphaBeta { limits, noise: 0 },
         })
     }
@@ -257,7 +275,7 @@ impl Plan {
     fn limits(self) -> Limits {
         match self {
             Plan::MonteCarlo(limits) | Plan::InformationSet(limits) => limits,
-            Plan::AlphaBeta { limits, .. } => limits,
+            Plan::AlphaBeta { limits, .. } | Plan::Sampled { limits, .. } => limits,
         }
     }
 }
@@ -395,6 +413,14 @@ impl<G: Game> AnySession for Session<G> {
                 let best = if let Plan::InformationSet(limits) = plan {
                     let config = MctsConfig::new(limits, seed);
                     ismcts::search(game, &observation, mover, &config)?.best
+                } else if let Plan::Sampled { limits, noise } = plan {
+                    let options = SearchOptions {
+                        history: self.history(),
+                        noise,
+                        seed,
+                        ..SearchOptions::new(limits)
+                    };
+                    pimc::search(game, &observation, mover, &options)?.best
                 } else {
                     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
                     let state = game.determinize(&observation, mover, &mut rng);

@@ -1,0 +1,178 @@
+//! Alpha-beta for games that hide something, by sampling (perfect-information Monte Carlo): a
+//! few full states are drawn from what the searching player knows ([`Game::determinize`]), each
+//! answer to the position is searched by alpha-beta in every drawing, and the move with the
+//! best mean expected result wins. Scores become expected results (a win 1, a loss 0, an
+//! evaluation through a logistic curve) before they are averaged, so that one drawing's forced
+//! win does not outweigh the others by the size of a win score.
+//!
+//! It is given an *observation*, never the true state. Its known weakness is that every
+//! drawing is searched as if both players could see everything in it; in a game whose secret
+//! is small (Trangalla hides one piece's identity) the searches are deep enough that this
+//! costs less than Monte Carlo tree search's random playouts.
+//!
+//! Reproducible: the same seed and a depth or node limit give the same move.
+
+use denkmeter_core::{Game, Player, Status};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::search::eval::{is_decisive, WIN};
+use crate::search::{self, SearchOptions, SearchResult};
+use crate::Limits;
+
+/// Drawings of the hidden part searched (fewer when several draws give the same state).
+pub const DRAWINGS: usize = 8;
+
+/// The evaluation difference, in the game's units, that turns an even chance into about 73 %
+/// (the logistic curve's scale).
+const SCALE: f64 = 200.0;
+
+/// The expected result of a score for the side it belongs to, from 0 (lost) to 1 (won).
+fn expected(score: i32) -> f64 {
+    if is_decisive(score) {
+        return if score > 0 { 1.0 } else { 0.0 };
+    }
+    1.0 / (1.0 + (-f64::from(score) / SCALE).exp())
+}
+
+/// One candidate move with its results over the drawings where it is legal.
+struct Candidate<M> {
+    mv: M,
+    /// Sum over drawings (each weighted by how often it was drawn) of the expected result.
+    expected: f64,
+    /// Sum of the scores, for ties (a faster win, a slower loss).
+    score: i64,
+    weight: u32,
+}
+
+/// Searches for `player`, who knows `observation`; `options.limits` is the whole budget,
+/// shared evenly by every (drawing, move) pair; a depth limit is the depth of the search from
+/// the position (each answer is searched one less). `None` if no drawing has a legal move.
+pub fn search<G: Game>(
+    game: &G,
+    observation: &G::State,
+    player: Player,
+    options: &SearchOptions,
+) -> Option<SearchResult<G::Move>> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ 0x9e37_79b9);
+    // Distinct drawings, with how often each was drawn.
+    let mut drawings: Vec<(u64, G::State, u32)> = Vec::new();
+    for _ in 0..DRAWINGS {
+        let state = game.determinize(observation, player, &mut rng);
+        let hash = game.hash(&state);
+        match drawings.iter_mut().find(|(h, _, _)| *h == hash) {
+            Some(found) => found.2 += 1,
+            None => drawings.push((hash, state, 1)),
+        }
+    }
+    let mut moves_of: Vec<Vec<G::Move>> = Vec::with_capacity(drawings.len());
+    let mut candidates: Vec<Candidate<G::Move>> = Vec::new();
+    for (_, state, _) in &drawings {
+        let mut moves = Vec::new();
+        game.legal_moves(state, &mut moves);
+        for &mv in &moves {
+            if !candidates.iter().any(|c| c.mv == mv) {
+                candidates.push(Candidate {
+                    mv,
+                    expected: 0.0,
+                    score: 0,
+                    weight: 0,
+                });
+            }
+        }
+        moves_of.push(moves);
+    }
+    let first = candidates.first()?.mv;
+    if candidates.len() == 1 {
+        return Some(SearchResult {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+        });
+    }
+    let searches: usize = moves_of.iter().map(Vec::len).sum();
+    let share = |total: u64| (total / searches as u64).max(1);
+    let limits = Limits {
+        depth: options.limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        nodes: options.limits.nodes.map(share),
+        time: options.limits.time.map(|t| t / searches as u32),
+    };
+    let mut nodes = 0;
+    let mut depth = u32::MAX;
+    for ((_, state, weight), moves) in drawings.iter().zip(&moves_of) {
+        let mut history = options.history.clone();
+        history.push(game.repetition_hash(state));
+        for &mv in moves {
+            let mut child = state.clone();
+            game.play_unchecked(&mut child, mv);
+            let mover = game.to_move(state);
+            let score = match game.status(&child) {
+                Status::Over(outcome) => match outcome.winner {
+                    Some(winner) if winner == mover => WIN - 1,
+                    Some(_) => -(WIN - 1),
+                    None => 0,
+                },
+                Status::Ongoing => {
+                    let child_options = SearchOptions {
+                        limits,
+                        // Short searches: a small table each, not the whole table zeroed
+                        // every time.
+                        hash_mb: (options.hash_mb / searches).max(1),
+                        history: history.clone(),
+                        ..options.clone()
+                    };
+                    match search::search_with(game, &child, &child_options, &mut |_| {}) {
+                        Some(found) => {
+                            nodes += found.nodes;
+                            depth = depth.min(found.depth + 1);
+                            // The answer's score is for the side to move after `mv`.
+                            if game.to_move(&child) == mover {
+                                found.score
+                            } else {
+                                -found.score
+                            }
+                        }
+                        None => 0,
+                    }
+                }
+            };
+            if let Some(c) = candidates.iter_mut().find(|c| c.mv == mv) {
+                c.expected += f64::from(*weight) * expected(score);
+                c.score += i64::from(*weight) * i64::from(score);
+                c.weight += weight;
+            }
+        }
+    }
+    let mean = |c: &Candidate<G::Move>| {
+        let w = f64::from(c.weight.max(1));
+        (c.expected / w, c.score as f64 / w)
+    };
+    let best = candidates.iter().filter(|c| c.weight > 0).max_by(|a, b| {
+        mean(a)
+            .partial_cmp(&mean(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    })?;
+    Some(SearchResult {
+        best: best.mv,
+        score: mean(best).1.round() as i32,
+        depth: if depth == u32::MAX { 0 } else { depth },
+        nodes,
+        pv: vec![best.mv],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_results_rank_like_scores_and_bound_wins() {
+        assert_eq!(expected(WIN - 3), 1.0);
+        assert_eq!(expected(-(WIN - 3)), 0.0);
+        assert!((expected(0) - 0.5).abs() < 1e-12);
+        assert!(expected(100) > expected(50) && expected(50) > expected(-50));
+        assert!(expected(5_000) < 1.0 && expected(-5_000) > 0.0);
+    }
+}
