@@ -4,15 +4,18 @@ and a Markdown table per ruleset of the steps and of each level's Elo above leve
 
     calibrate.py [--denkmeter BIN] [--games 20] [--random-plies 4] [--concurrency 1]
                  [--seed 1] [--levels 1-8] [--log DIR] RULESET [RULESET ...]
+    calibrate.py --from-logs DIR [--levels 1-8] RULESET [RULESET ...]
 
 Each step is `denkmeter match RULESET --first computer:N+1 --second computer:N --games G
 --random-plies P --concurrency C --seed S`, so that any line of the table can be rerun by hand.
 A level's Elo is the sum of the steps below it; its interval adds the steps' half-widths in
-quadrature (the steps are independent matches). A step one side won every game has no finite
+quadrature (the steps are independent matches), each half-width taken by the delta method (the
+step's own interval, as `denkmeter match` prints it, is lopsided near a one-sided score). A step one side won every game has no finite
 estimate: it counts with the lower end of the score's 95 % Wilson interval instead, and every
 level above it is marked as a lower bound (>=).
 
-Only the Python standard library is needed. Every match's full report goes to the --log folder.
+Only the Python standard library is needed. Every match's full report goes to the --log folder;
+`--from-logs` prints the tables again from such a folder without playing (the steps found).
 """
 
 from __future__ import annotations
@@ -68,11 +71,16 @@ class Step:
         return elo_of(low) if self.wins == n else -elo_of(low)
 
     def elo(self) -> tuple[float, float, bool]:
-        """Estimate, half-width and whether it is only a bound."""
+        """Estimate, the half-width of its 95 % interval by the delta method (the score's
+        standard error times the slope of the Elo curve there: symmetric, so that steps add
+        up) and whether it is only a bound."""
         if self.one_sided:
             return self.wilson_bound(), 0.0, True
-        low, high = self.interval()
-        return elo_of(self.score), (high - low) / 2.0, False
+        n = max(self.games, 1)
+        s = self.score
+        dev = math.sqrt(max((self.wins + 0.25 * self.draws) / n - s * s, 0.0) / n)
+        slope = 400.0 / math.log(10.0) / (s * (1.0 - s))
+        return elo_of(s), Z * dev * slope, False
 
 
 def run_step(args, ruleset: str, low: int) -> Step:
@@ -95,6 +103,20 @@ def run_step(args, ruleset: str, low: int) -> Step:
         sys.exit(f"error: no result in the output of {' '.join(cmd)}:\n{done.stdout}")
     _, wins, draws, losses = (int(g) for g in found.groups())
     return Step(wins, draws, losses, seconds)
+
+
+def read_step(folder: str, ruleset: str, low: int) -> Step | None:
+    """A step from a match report kept by --log, if there is one."""
+    path = os.path.join(folder, f"{ruleset}-{low + 1}v{low}.txt")
+    try:
+        with open(path) as log:
+            found = RESULT.search(log.read())
+    except OSError:
+        return None
+    if not found:
+        return None
+    _, wins, draws, losses = (int(g) for g in found.groups())
+    return Step(wins, draws, losses, float("nan"))
 
 
 def signed(x: float) -> str:
@@ -121,12 +143,15 @@ def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
             step_text = f"{'>=' if elo > 0 else '<='} {signed(elo)} (one-sided)"
         else:
             low_e, high_e = step.interval()
-            step_text = f"{signed(elo)} ({signed(low_e)} to {signed(high_e)})"
+            top, bottom = elo_of(1.0), elo_of(0.0)  # where the interval leaves the scale
+            high_text = "no end" if high_e >= top - 1 else signed(high_e)
+            low_text = "no end" if low_e <= bottom + 1 else signed(low_e)
+            step_text = f"{signed(elo)} ({low_text} to {high_text})"
         level_text = f"{'>= ' if bound else ''}{signed(total)} ± {math.sqrt(variance):.0f}"
         lines.append(
             f"| {low + 1} | {low} | {step.wins}-{step.draws}-{step.losses} | "
             f"{100 * step.score:.1f} % | {step_text} | {level_text} | "
-            f"{step.seconds / 60:.1f} |"
+            f"{'' if math.isnan(step.seconds) else f'{step.seconds / 60:.1f}'} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -141,6 +166,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="1-8", help="the lowest and highest level, e.g. 1-8")
     parser.add_argument("--log", help="a folder for every match's full report")
+    parser.add_argument("--from-logs", help="print the tables from the reports in this folder")
     args = parser.parse_args()
     try:
         first, last = (int(x) for x in args.levels.split("-"))
@@ -148,6 +174,13 @@ def main() -> None:
         sys.exit(f"error: --levels {args.levels!r}: expected LOW-HIGH, e.g. 1-8")
     if not 1 <= first < last:
         sys.exit(f"error: --levels {args.levels!r}: expected 1 <= LOW < HIGH")
+    if args.from_logs:
+        for ruleset in args.rulesets:
+            steps = {low: step for low in range(first, last)
+                     if (step := read_step(args.from_logs, ruleset, low)) is not None}
+            if steps:
+                print(table(ruleset, steps, first))
+        return
     if args.games < 2 or args.games % 2:
         sys.exit("error: --games must be even and at least 2 (each opening with both colours)")
     if not os.access(args.denkmeter, os.X_OK):
