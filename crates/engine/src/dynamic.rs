@@ -238,38 +238,34 @@ enum Plan {
 }
 
 impl Plan {
-    /// The computer's levels use the search the game plays best with ([`Facts::search`]) and
-    /// information-set MCTS where something is hidden; `ismcts:` is plain MCTS where nothing
-    /// is. `None` for an agent that does not search.
+    /// The computer's levels use the search the game plays best with ([`Facts::search`]),
+    /// over drawings of the hidden part or information-set MCTS where something is hidden;
+    /// `ismcts:` is plain MCTS where nothing is. `None` for an agent that does not search.
     fn of(agent: &Agent, facts: &Facts) -> Option<Plan> {
         let hidden = facts.hidden_information;
         Some(match *agent {
             Agent::Random => return None,
-            Agent::Computer(level) if hidden => match facts.search {
-                SearchKind::AlphaBeta => {
-                    let plan = alphabeta_level(level)?;
-                    Plan::Sampled {
-                        limits: plan.limits,
-                        noise: plan.noise,
-                    }
-                }
-                SearchKind::MonteCarlo => Plan::InformationSet(level_limits(level)?),
-            },
             Agent::Computer(level) => match facts.search {
                 SearchKind::AlphaBeta => {
                     let plan = alphabeta_level(level)?;
-                    Plan::AlphaBeta {
-                        limits: plan.limits,
-                        noise: plan.noise,
-                    }
+                    Plan::alpha_beta(plan.limits, plan.noise, hidden)
                 }
+                SearchKind::MonteCarlo if hidden => Plan::InformationSet(level_limits(level)?),
                 SearchKind::MonteCarlo => Plan::MonteCarlo(level_limits(level)?),
             },
             Agent::Ismcts(limits) if hidden => Plan::InformationSet(limits),
             Agent::Mcts(limits) | Agent::Ismcts(limits) => Plan::MonteCarlo(limits),
-            Agent::AlphaBeta(limits) if hidden => Plan::Sampled { limits, noise: 0 },
-            Agent::AlphaBeta(limits) => Plan::AlphaBeta { limits, noise: 0 },
+            Agent::AlphaBeta(limits) => Plan::alpha_beta(limits, 0, hidden),
         })
+    }
+
+    /// Alpha-beta, over drawings of the hidden part where something is hidden.
+    fn alpha_beta(limits: Limits, noise: u32, hidden: bool) -> Plan {
+        if hidden {
+            Plan::Sampled { limits, noise }
+        } else {
+            Plan::AlphaBeta { limits, noise }
+        }
     }
 
     fn limits(self) -> Limits {

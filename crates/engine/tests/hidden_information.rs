@@ -4,6 +4,7 @@
 use denkmeter_core::{Game, Player};
 use denkmeter_engine::dynamic::Ruleset;
 use denkmeter_engine::ismcts;
+use denkmeter_engine::matches::{play_match, MatchConfig, MatchReport, Openings};
 use denkmeter_engine::mcts::MctsConfig;
 use denkmeter_engine::{Agent, Limits};
 use denkmeter_games::trangalla::Trangalla;
@@ -15,6 +16,41 @@ fn two_truths() -> (String, String) {
         "2ss1/3ks/S3s/SK3/1SS2 w".into(),
         "2ss1/3ss/S3k/SK3/1SS2 w".into(),
     )
+}
+
+/// The move `agent` chooses in each of [`two_truths`], through the object-safe layer.
+fn moves_from_both_truths(agent: &Agent, seed: u64) -> [String; 2] {
+    use denkmeter_engine::dynamic::AnyGame;
+    let ruleset = Ruleset(Trangalla::new());
+    let (a, b) = two_truths();
+    [a, b].map(|text| {
+        ruleset
+            .new_game(Some(&text))
+            .expect("a game")
+            .choose_move(agent, seed)
+            .expect("a move")
+    })
+}
+
+/// A seeded Trangalla match, adjudicated after 400 plies.
+fn trangalla_match(
+    first: Agent,
+    second: Agent,
+    games: u32,
+    seed: u64,
+    openings: Openings,
+) -> MatchReport {
+    let game = Ruleset::shared(Trangalla::new());
+    let config = MatchConfig {
+        games,
+        max_plies: 400,
+        seed,
+        openings,
+        ..MatchConfig::new(first, second)
+    };
+    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
+    eprintln!("trangalla {first} vs {second}: {report}");
+    report
 }
 
 #[test]
@@ -41,27 +77,12 @@ fn ismcts_is_given_an_observation_and_the_same_observation_gives_the_same_move()
     game.legal_moves(&a, &mut legal);
     assert!(legal.contains(&from_observation));
     // Through the object-safe layer, from either truth: the same move.
-    let ruleset = Ruleset(game.clone());
-    use denkmeter_engine::dynamic::AnyGame;
-    let moves: Vec<String> = [two_truths().0, two_truths().1]
-        .iter()
-        .map(|text| {
-            ruleset
-                .new_game(Some(text))
-                .expect("a game")
-                .choose_move(&Agent::Computer(2), 11)
-                .expect("a move")
-        })
-        .collect();
-    assert_eq!(
-        moves[0], moves[1],
-        "the computer's move depends on what it knows only"
-    );
+    let [a, b] = moves_from_both_truths(&Agent::Computer(2), 11);
+    assert_eq!(a, b, "the computer's move depends on what it knows only");
 }
 
 #[test]
 fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the_same_move() {
-    use denkmeter_engine::dynamic::AnyGame;
     use denkmeter_engine::{pimc, SearchOptions};
     let game = Trangalla::new();
     let (a, _) = two_truths();
@@ -83,19 +104,9 @@ fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the
         found.nodes
     );
     // `ab:` in a game that hides something is this search, from either truth the same move.
-    let ruleset = Ruleset(game.clone());
     let agent: Agent = "ab:n20000".parse().expect("an agent");
-    let moves: Vec<String> = [two_truths().0, two_truths().1]
-        .iter()
-        .map(|text| {
-            ruleset
-                .new_game(Some(text))
-                .expect("a game")
-                .choose_move(&agent, 5)
-                .expect("a move")
-        })
-        .collect();
-    assert_eq!(moves[0], moves[1], "the move depends on what it knows only");
+    let [a, b] = moves_from_both_truths(&agent, 5);
+    assert_eq!(a, b, "the move depends on what it knows only");
 }
 
 /// Sampled alpha-beta against information-set MCTS at a fixed budget each (seeded, so
@@ -105,20 +116,13 @@ fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the
 /// +30 =1 -9 (Elo +203, +95 to +367).
 #[test]
 fn sampled_alpha_beta_beats_information_set_mcts() {
-    use denkmeter_engine::matches::{play_match, MatchConfig};
-    let game = Ruleset::shared(Trangalla::new());
-    let config = MatchConfig {
-        games: 40,
-        max_plies: 400,
-        seed: 6,
-        openings: denkmeter_engine::matches::Openings::RandomPlies(2),
-        ..MatchConfig::new(
-            "ab:n20000".parse().expect("an agent"),
-            Agent::Ismcts(Limits::nodes(2_000)),
-        )
-    };
-    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
-    eprintln!("trangalla ab:n20000 vs ismcts:2000: {report}");
+    let report = trangalla_match(
+        "ab:n20000".parse().expect("an agent"),
+        Agent::Ismcts(Limits::nodes(2_000)),
+        40,
+        6,
+        Openings::RandomPlies(2),
+    );
     assert!(report.wins > report.losses + 6, "{report}");
 }
 
@@ -143,16 +147,7 @@ fn the_computer_chooses_its_king_without_knowing_the_other() {
 /// --second random --games 100`).
 #[test]
 fn the_computer_beats_a_random_mover() {
-    use denkmeter_engine::matches::{play_match, MatchConfig};
-    let game = Ruleset::shared(Trangalla::new());
-    let config = MatchConfig {
-        games: 100,
-        max_plies: 400,
-        seed: 10,
-        ..MatchConfig::new(Agent::Computer(1), Agent::Random)
-    };
-    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
-    eprintln!("trangalla computer:1 vs random: {report}");
+    let report = trangalla_match(Agent::Computer(1), Agent::Random, 100, 10, Openings::Start);
     assert!(report.wins >= 95, "{report}");
 }
 
@@ -162,19 +157,13 @@ fn the_computer_beats_a_random_mover() {
 /// --second mcts:50ms --games 200 --seed 3` gave +126 =2 -72, Elo +96 +- 50.
 #[test]
 fn ismcts_beats_a_single_determinization() {
-    use denkmeter_engine::matches::{play_match, MatchConfig};
-    let game = Ruleset::shared(Trangalla::new());
-    let config = MatchConfig {
-        games: 100,
-        max_plies: 400,
-        seed: 4,
-        ..MatchConfig::new(
-            Agent::Ismcts(Limits::nodes(300)),
-            Agent::Mcts(Limits::nodes(300)),
-        )
-    };
-    let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
-    eprintln!("trangalla ismcts:300 vs mcts:300: {report}");
+    let report = trangalla_match(
+        Agent::Ismcts(Limits::nodes(300)),
+        Agent::Mcts(Limits::nodes(300)),
+        100,
+        4,
+        Openings::Start,
+    );
     assert!(report.wins > report.losses + 10, "{report}");
 }
 
