@@ -143,8 +143,8 @@ fn the_computer_chooses_its_king_without_knowing_the_other() {
 }
 
 /// Level 1 against a random mover, colours alternating: at least 95 wins in 100 games (the
-/// issue's bar). Measured: 99 wins and a draw (`denkmeter match trangalla --first computer:1
-/// --second random --games 100`).
+/// issue's bar). Measured, level 1 being alpha-beta over drawings one ply deep with noise: 98
+/// wins and 2 draws (with information-set MCTS before: 99 and a draw).
 #[test]
 fn the_computer_beats_a_random_mover() {
     let report = trangalla_match(Agent::Computer(1), Agent::Random, 100, 10, Openings::Start);

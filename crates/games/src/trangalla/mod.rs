@@ -36,7 +36,7 @@ use std::sync::LazyLock;
 use denkmeter_core::{
     Board, CellInfo, CellStyle, Direction, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
     PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
-    RulesetVisitor, Shape, Status, Viewer,
+    RulesetVisitor, SearchKind, Shape, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -71,6 +71,9 @@ const PLAYOUT_LIMIT: usize = 12;
 
 const FACTS: Facts = Facts {
     hidden_information: true,
+    // Alpha-beta over drawings of the hidden kings: +203 Elo over information-set MCTS at
+    // 1 s a move (docs/strength.md).
+    search: SearchKind::AlphaBeta,
     repetition: RepetitionRule::ForbidThird,
     playout_limit: PLAYOUT_LIMIT,
     ..Facts::new(
