@@ -3,7 +3,7 @@
 //! positions and a quiescence search that resolves captures and checks before the evaluation
 //! is trusted.
 
-use denkmeter_core::{Game, RepetitionRule, Status};
+use denkmeter_core::{Game, Player, RepetitionRule, Status};
 
 use super::eval::{self, WIN};
 use super::ordering::{pick_next, Heuristics};
@@ -42,6 +42,10 @@ pub(crate) struct Worker<'a, G: Game> {
     /// See [`SearchOptions::noise`].
     noise: u32,
     seed: u64,
+    /// The error of the root move being searched, for the side to move at the root, and that
+    /// side: every evaluation below that move carries it.
+    root_error: i32,
+    root_side: Option<Player>,
     /// See [`SearchOptions::quiet_ply_limit`].
     quiet_limit: Option<u32>,
     /// Per ply: how many plies in a row won nothing before that ply's position (kept only
@@ -72,21 +76,36 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: Vec::new(),
             noise: options.noise,
             seed: options.seed,
+            root_error: 0,
+            root_side: None,
             quiet_limit: options.quiet_ply_limit,
             quiet: vec![options.quiet_plies],
         }
     }
 
-    /// The static evaluation, with the level's noise if any.
+    /// The static evaluation, with the level's noise if any: the error of the root move it
+    /// lies under, for the side that made that move.
     fn evaluate(&self, state: &G::State) -> i32 {
         let score = eval::evaluate(self.game, state);
-        if self.noise == 0 {
-            return score;
+        match self.root_side {
+            Some(side) if self.noise > 0 && self.game.to_move(state) == side => {
+                score + self.root_error
+            }
+            Some(_) if self.noise > 0 => score - self.root_error,
+            _ => score,
         }
-        let mut h = (self.game.hash(state) ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    /// The error a noisy search gives to the root move leading to `next`: a hash of the
+    /// position and the seed, from `-noise` to `noise`. One error per root move, not per
+    /// evaluated position: errors drawn at every leaf would make the search prefer moves that
+    /// leave the opponent few replies (the least of many errors is low), such as handing him a
+    /// capture he must take, and so blunder material.
+    fn root_move_error(&self, next: &G::State) -> i32 {
+        let mut h = (self.game.hash(next) ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 31;
         let span = 2 * u64::from(self.noise) + 1;
-        score + (h % span) as i32 - self.noise as i32
+        (h % span) as i32 - self.noise as i32
     }
 
     /// Adds the nodes not yet counted to the clock's total.
@@ -381,6 +400,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.count_quiet(state, Some(mv), ply);
         let mut next = state.clone();
         game.play_unchecked(&mut next, mv);
+        if ply == 0 && self.noise > 0 {
+            self.root_error = self.root_move_error(&next);
+            self.root_side = Some(game.to_move(state));
+        }
         self.path.push(game.repetition_hash(&next));
         let score = if game.to_move(&next) == game.to_move(state) {
             self.negamax(&next, depth, ply + 1, alpha, beta, pv_node)

@@ -49,9 +49,9 @@ pub struct SearchOptions {
     /// searched, oldest first: a line that repeats one of them may end the game by
     /// repetition.
     pub history: Vec<u64>,
-    /// The largest error added to each evaluation, either way (0: none): how the computer's
-    /// low levels misjudge. The error is a hash of the position and `seed`, so a search with
-    /// the same seed misjudges the same way.
+    /// The largest error added to each root move's score, either way (0: none): how the
+    /// computer's low levels misjudge. The error is a hash of the position the move leads to
+    /// and `seed`, so a search with the same seed misjudges the same way.
     pub noise: u32,
     pub seed: u64,
     /// A referee's draw rule that the game's own rules do not have: the game is drawn once
