@@ -12,7 +12,7 @@
 //!
 //! Reproducible: the same seed and a depth or node limit give the same move.
 
-use denkmeter_core::{Game, Player, Status};
+use denkmeter_core::{Game, Player, RepetitionRule, Status};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -20,19 +20,16 @@ use crate::search::eval::{is_decisive, WIN};
 use crate::search::{self, SearchOptions, SearchResult};
 use crate::Limits;
 
-/// Drawings of the hidden part searched (fewer when several draws give the same state).
+/// Draws of the hidden part (the drawings searched are the distinct ones among them).
 pub const DRAWINGS: usize = 8;
 
-/// The evaluation difference, in the game's units, that turns an even chance into about 73 %
-/// (the logistic curve's scale).
-const SCALE: f64 = 200.0;
-
-/// The expected result of a score for the side it belongs to, from 0 (lost) to 1 (won).
+/// The expected result of a score for the side it belongs to, from 0 (lost) to 1 (won): the
+/// evaluation's own win-rate curve ([`denkmeter_core::win_rate`]), forced results exact.
 fn expected(score: i32) -> f64 {
     if is_decisive(score) {
         return if score > 0 { 1.0 } else { 0.0 };
     }
-    1.0 / (1.0 + (-f64::from(score) / SCALE).exp())
+    denkmeter_core::win_rate(score)
 }
 
 /// One candidate move with its results over the drawings where it is legal.
@@ -43,11 +40,15 @@ struct Candidate<M> {
     /// Sum of the scores, for ties (a faster win, a slower loss).
     score: i64,
     weight: u32,
+    /// It would repeat a position for the third time where the rules forbid that.
+    forbidden: bool,
 }
 
 /// Searches for `player`, who knows `observation`; `options.limits` is the whole budget,
-/// shared evenly by every (drawing, move) pair; a depth limit is the depth of the search from
-/// the position (each answer is searched one less). `None` if no drawing has a legal move.
+/// shared evenly by every (drawing, move) pair, except a depth limit, which is the depth of
+/// each answer's search (so depth 1 looks two plies ahead). Where the game forbids a third
+/// repetition, moves that would make one (by `options.history`) are not chosen while another
+/// is possible. `None` if no drawing has a legal move.
 pub fn search<G: Game>(
     game: &G,
     observation: &G::State,
@@ -77,6 +78,7 @@ pub fn search<G: Game>(
                     expected: 0.0,
                     score: 0,
                     weight: 0,
+                    forbidden: false,
                 });
             }
         }
@@ -95,10 +97,11 @@ pub fn search<G: Game>(
     let searches: usize = moves_of.iter().map(Vec::len).sum();
     let share = |total: u64| (total / searches as u64).max(1);
     let limits = Limits {
-        depth: options.limits.depth.map(|d| d.saturating_sub(1).max(1)),
+        depth: options.limits.depth,
         nodes: options.limits.nodes.map(share),
         time: options.limits.time.map(|t| t / searches as u32),
     };
+    let forbid_third = game.facts().repetition == RepetitionRule::ForbidThird;
     let mut nodes = 0;
     let mut depth = u32::MAX;
     for ((_, state, weight), moves) in drawings.iter().zip(&moves_of) {
@@ -138,7 +141,12 @@ pub fn search<G: Game>(
                     }
                 }
             };
+            let forbidden = forbid_third && {
+                let hash = game.repetition_hash(&child);
+                history.iter().filter(|&&h| h == hash).count() >= 2
+            };
             if let Some(c) = candidates.iter_mut().find(|c| c.mv == mv) {
+                c.forbidden |= forbidden;
                 c.expected += f64::from(*weight) * expected(score);
                 c.score += i64::from(*weight) * i64::from(score);
                 c.weight += weight;
