@@ -81,8 +81,8 @@ pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
         4 => (Some(4), None, 15, 1_000),
         5 => (None, Some(50_000), 0, 1_000),
         6 => (None, Some(200_000), 0, 2_000),
-        7 => (None, Some(800_000), 0, 3_000),
-        8 => (None, Some(3_200_000), 0, 5_000),
+        7 => (None, Some(800_000), 0, 5_000),
+        8 => (None, Some(3_200_000), 0, 10_000),
         _ => return None,
     };
     Some(AlphaBetaLevel {
