@@ -11,8 +11,9 @@ Each step is `denkmeter match RULESET --first computer:N+1 --second computer:N -
 A level's Elo is the sum of the steps below it; its interval adds the steps' half-widths in
 quadrature (the steps are independent matches), each half-width taken by the delta method (the
 step's own interval, as `denkmeter match` prints it, is lopsided near a one-sided score). A step one side won every game has no finite
-estimate: it counts with the lower end of the score's 95 % Wilson interval instead, and every
-level above it is marked as a lower bound (>=).
+estimate: it counts with the near end of the score's 95 % Wilson interval instead, and every
+level above it is marked as a bound (>= when the higher level won every game, <= when it lost
+every game). A step missing from --from-logs ends the table there.
 
 Only the Python standard library is needed. Every match's full report goes to the --log folder;
 `--from-logs` prints the tables again from such a folder without playing (the steps found).
@@ -49,7 +50,7 @@ class Step:
 
     @property
     def score(self) -> float:
-        return (self.wins + 0.5 * self.draws) / max(self.games, 1)
+        return (self.wins + 0.5 * self.draws) / max(self.games, 1)  # 0 games: read as 0
 
     @property
     def one_sided(self) -> bool:
@@ -77,7 +78,7 @@ class Step:
         if self.one_sided:
             return self.wilson_bound(), 0.0, True
         n = max(self.games, 1)
-        s = self.score
+        s = min(max(self.score, 1e-3), 1.0 - 1e-3)
         dev = math.sqrt(max((self.wins + 0.25 * self.draws) / n - s * s, 0.0) / n)
         slope = 400.0 / math.log(10.0) / (s * (1.0 - s))
         return elo_of(s), Z * dev * slope, False
@@ -116,6 +117,8 @@ def read_step(folder: str, ruleset: str, low: int) -> Step | None:
     if not found:
         return None
     _, wins, draws, losses = (int(g) for g in found.groups())
+    if wins + draws + losses == 0:
+        return None
     return Step(wins, draws, losses, float("nan"))
 
 
@@ -132,14 +135,19 @@ def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
         "|---|---|---|---|---|---|---|",
         f"| {first} | | | | | 0 | |",
     ]
-    total, variance, bound = 0.0, 0.0, False
-    for low in sorted(steps):
+    # Which way the total is only a bound: ">=" after a step the higher level won every game,
+    # "<=" after one it lost every game, none once both have happened.
+    total, variance, bounds = 0.0, 0.0, set()
+    for low in range(first, first + len(steps)):
+        if low not in steps:
+            lines.append(f"| {low + 1} | {low} | not measured: the levels above are unknown | | | | |")
+            break
         step = steps[low]
         elo, half, is_bound = step.elo()
         total += elo
         variance += half * half
-        bound = bound or is_bound
         if is_bound:
+            bounds.add(">=" if elo > 0 else "<=")
             step_text = f"{'>=' if elo > 0 else '<='} {signed(elo)} (one-sided)"
         else:
             low_e, high_e = step.interval()
@@ -147,7 +155,11 @@ def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
             high_text = "no end" if high_e >= top - 1 else signed(high_e)
             low_text = "no end" if low_e <= bottom + 1 else signed(low_e)
             step_text = f"{signed(elo)} ({low_text} to {high_text})"
-        level_text = f"{'>= ' if bound else ''}{signed(total)} ± {math.sqrt(variance):.0f}"
+        if len(bounds) > 1:
+            level_text = "no bound (one-sided steps both ways)"
+        else:
+            mark = next(iter(bounds), "")
+            level_text = f"{mark + ' ' if mark else ''}{signed(total)} ± {math.sqrt(variance):.0f}"
         lines.append(
             f"| {low + 1} | {low} | {step.wins}-{step.draws}-{step.losses} | "
             f"{100 * step.score:.1f} % | {step_text} | {level_text} | "
@@ -178,7 +190,7 @@ def main() -> None:
         for ruleset in args.rulesets:
             steps = {low: step for low in range(first, last)
                      if (step := read_step(args.from_logs, ruleset, low)) is not None}
-            if steps:
+            if first in steps:
                 print(table(ruleset, steps, first))
         return
     if args.games < 2 or args.games % 2:
