@@ -61,9 +61,11 @@ pub fn level_limits(level: u8) -> Option<Limits> {
 
 /// How a level plays a game whose computer uses alpha-beta: the low levels search a few plies
 /// with noise added to the evaluation (in hundredths of a man or rook), so that they misjudge
-/// like a beginner; from level 5 up a level searches four times the nodes of the one below, so
-/// that every step costs the same in every game (their nodes per second differ eightfold) and a
-/// seeded game repeats on any machine. Every level also stops at a time limit, which only a
+/// like a beginner; from level 5 up a level searches about three times the nodes of the one
+/// below (100,000 to 3,200,000), so that every step costs the same in every game (their nodes
+/// per second differ sevenfold) and a seeded game repeats on any machine. Level 5 starts at
+/// 100,000 because four plies take some 35,000-70,000 nodes in Chad, where 50,000 played no
+/// better than level 4. Every level also stops at a time limit, which only a
 /// slow machine reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaLevel {
@@ -79,9 +81,9 @@ pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
         2 => (Some(2), None, 80, 1_000),
         3 => (Some(3), None, 40, 1_000),
         4 => (Some(4), None, 15, 1_000),
-        5 => (None, Some(50_000), 0, 1_000),
-        6 => (None, Some(200_000), 0, 2_000),
-        7 => (None, Some(800_000), 0, 5_000),
+        5 => (None, Some(100_000), 0, 1_000),
+        6 => (None, Some(320_000), 0, 2_000),
+        7 => (None, Some(1_000_000), 0, 5_000),
         8 => (None, Some(3_200_000), 0, 10_000),
         _ => return None,
     };
