@@ -24,7 +24,9 @@ pub type Features = [i32; N];
 /// The men and the dames.
 pub const MAN: usize = 0;
 pub const DAME: usize = 1;
-/// A side's first dame, on top of [`DAME`]: the first is worth most.
+/// A side's first dame, on top of [`DAME`]: the first dame's worth differs from the others'
+/// (more in international draughts; less in Scandinavian, where a second dame wins against a
+/// lone one).
 pub const FIRST_DAME: usize = 2;
 /// Eight terms: men by rows advanced from the own back rank, 1 to 8 (the back rank itself
 /// counts as nothing but a man; on 8x8 only rows 1 to 6 hold men).
@@ -211,10 +213,66 @@ const INTERNATIONAL: Weights = [
     -16, // trade
     0,   // hunt
 ];
-/// The weights of the six 10x10 `scandinavian` rulesets.
-const SCANDINAVIAN_10: Weights = HAND_SCANDINAVIAN_10;
-/// The weights of the six `scandinavian-8x8` rulesets.
-const SCANDINAVIAN_8: Weights = HAND_SCANDINAVIAN_8;
+/// The weights of the six 10x10 `scandinavian` rulesets: fitted by `texel scandinavian fit`
+/// (see the commit that set them).
+const SCANDINAVIAN_10: Weights = [
+    100,  // man
+    660,  // dame
+    -242, // first_dame
+    -1,   // advance_1
+    -7,   // advance_2
+    -2,   // advance_3
+    -1,   // advance_4
+    0,    // advance_5
+    -2,   // advance_6
+    16,   // advance_7
+    58,   // advance_8
+    -10,  // centre
+    2,    // edge
+    7,    // back_rank
+    0,    // backed
+    209,  // runaway_1
+    147,  // runaway_2
+    108,  // runaway_3
+    49,   // runaway_4
+    -9,   // runaway_5
+    -4,   // dame_mobility
+    -4,   // balance
+    4,    // blocked
+    13,   // dame_diagonal
+    1,    // trade
+    2,    // hunt
+];
+/// The weights of the six `scandinavian-8x8` rulesets: fitted by `texel scandinavian-8x8 fit`
+/// in two rounds (see the commit that set them).
+const SCANDINAVIAN_8: Weights = [
+    100,  // man
+    581,  // dame
+    -229, // first_dame
+    16,   // advance_1
+    12,   // advance_2
+    10,   // advance_3
+    8,    // advance_4
+    30,   // advance_5
+    81,   // advance_6
+    0,    // advance_7
+    0,    // advance_8
+    -13,  // centre
+    -4,   // edge
+    25,   // back_rank
+    -9,   // backed
+    62,   // runaway_1
+    69,   // runaway_2
+    42,   // runaway_3
+    6,    // runaway_4
+    -45,  // runaway_5
+    -8,   // dame_mobility
+    -1,   // balance
+    9,    // blocked
+    25,   // dame_diagonal
+    0,    // trade
+    26,   // hunt
+];
 /// The weights of `english`: the hand-set ones, and dames that hunt down what is left (dames
 /// that only step circled a won ending until OpenSpiel's referee called a draw).
 const ENGLISH: Weights = with(HAND_ENGLISH, HUNT, 4);
@@ -558,7 +616,10 @@ mod tests {
         for group in Group::ALL {
             let w = group.weights();
             assert!(w[DAME] > w[MAN], "{group:?}");
-            assert!(w[FIRST_DAME] >= 0, "{group:?}");
+            assert!(
+                w[DAME] + w[FIRST_DAME] > w[MAN],
+                "{group:?}: the first dame"
+            );
         }
     }
 

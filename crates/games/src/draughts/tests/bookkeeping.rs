@@ -81,9 +81,11 @@ fn evaluation_is_even_at_the_start_and_counts_material_for_the_side_to_move() {
     let e = |text: &str, side: char| game.evaluate(&state::<V>(text, side));
     let man_up = e("M:d1 M:f1 m:e8", 'w');
     assert!((50..=200).contains(&man_up), "{man_up}");
+    // The fitted weights value a dame on an open board at about two and a half men (its
+    // mobility weighs against it): more than a man, not the hand-set four and a half.
     assert!(
-        e("D:d1 M:f1 m:e8", 'w') > man_up + 200,
-        "a dame is worth far more than a man"
+        e("D:d1 M:f1 m:e8", 'w') > man_up + 100,
+        "a dame is worth more than a man"
     );
     assert_eq!(e("M:d1 d:e8 m:g8", 'w'), -e("M:d1 d:e8 m:g8", 'b'));
     assert!(e("M:d1 d:e8 m:g8", 'b') > 250);
