@@ -127,20 +127,23 @@ def signed(x: float) -> str:
 
 
 def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
+    # Tables read back from reports have no times: no minutes column then.
+    timed = any(not math.isnan(step.seconds) for step in steps.values())
     lines = [
         f"#### {ruleset}",
         "",
         "| level | against | W-D-L | score | Elo step (95 %) | level's Elo above "
-        f"{first} | minutes |",
-        "|---|---|---|---|---|---|---|",
-        f"| {first} | | | | | 0 | |",
+        f"{first} |{' minutes |' if timed else ''}",
+        "|---|---|---|---|---|---|" + ("---|" if timed else ""),
+        f"| {first} | | | | | 0 |" + (" |" if timed else ""),
     ]
     # Which way the total is only a bound: ">=" after a step the higher level won every game,
     # "<=" after one it lost every game, none once both have happened.
     total, variance, bounds = 0.0, 0.0, set()
     for low in range(first, first + len(steps)):
         if low not in steps:
-            lines.append(f"| {low + 1} | {low} | not measured: the levels above are unknown | | | | |")
+            lines.append(f"| {low + 1} | {low} | not measured: the levels above are unknown | | | |"
+                         + (" |" if timed else ""))
             break
         step = steps[low]
         elo, half, is_bound = step.elo()
@@ -162,8 +165,8 @@ def table(ruleset: str, steps: dict[int, Step], first: int) -> str:
             level_text = f"{mark + ' ' if mark else ''}{signed(total)} ± {math.sqrt(variance):.0f}"
         lines.append(
             f"| {low + 1} | {low} | {step.wins}-{step.draws}-{step.losses} | "
-            f"{100 * step.score:.1f} % | {step_text} | {level_text} | "
-            f"{'' if math.isnan(step.seconds) else f'{step.seconds / 60:.1f}'} |"
+            f"{100 * step.score:.1f} % | {step_text} | {level_text} |"
+            + (f" {'' if math.isnan(step.seconds) else f'{step.seconds / 60:.1f}'} |" if timed else "")
         )
     return "\n".join(lines) + "\n"
 
