@@ -15,10 +15,11 @@
 use denkmeter_core::{Game, Player, RepetitionRule, Status};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Instant;
 
 use crate::search::eval::{is_decisive, WIN};
 use crate::search::{self, SearchOptions, SearchResult};
-use crate::Limits;
+use crate::{Limits, MAX_DEPTH};
 
 /// Draws of the hidden part (the drawings searched are the distinct ones among them).
 pub const DRAWINGS: usize = 8;
@@ -33,6 +34,7 @@ fn expected(score: i32) -> f64 {
 }
 
 /// One candidate move with its results over the drawings where it is legal.
+#[derive(Clone)]
 struct Candidate<M> {
     mv: M,
     /// Sum over drawings (each weighted by how often it was drawn) of the expected result.
@@ -95,77 +97,112 @@ pub fn search<G: Game>(
         });
     }
     let searches: usize = moves_of.iter().map(Vec::len).sum();
-    let share = |total: u64| (total / searches as u64).max(1);
-    let limits = Limits {
-        depth: options.limits.depth,
-        nodes: options.limits.nodes.map(share),
-        time: options.limits.time.map(|t| t / searches as u32),
-    };
     let forbid_third = game.facts().repetition == RepetitionRule::ForbidThird;
+    // A node or time budget is spent in passes of one more ply each, every answer in every
+    // drawing searched at the pass's depth: the last complete pass decides, so a budget always
+    // reaches the depth it can afford (shared evenly, a large budget split over many answers
+    // searched each shallower than a small depth limit does). A depth limit alone is one pass.
+    let budgeted = options.limits.nodes.is_some() || options.limits.time.is_some();
+    let deadline = options.limits.time.map(|t| Instant::now() + t);
+    let last_depth = options.limits.depth.unwrap_or(MAX_DEPTH);
+    let first_depth = if budgeted { 1 } else { last_depth };
     let mut nodes = 0;
-    let mut depth = u32::MAX;
-    for ((_, state, weight), moves) in drawings.iter().zip(&moves_of) {
-        let mut history = options.history.clone();
-        history.push(game.repetition_hash(state));
-        for &mv in moves {
-            let mut child = state.clone();
-            game.play_unchecked(&mut child, mv);
-            let mover = game.to_move(state);
-            let score = match game.status(&child) {
-                Status::Over(outcome) => match outcome.winner {
-                    Some(winner) if winner == mover => WIN - 1,
-                    Some(_) => -(WIN - 1),
-                    None => 0,
-                },
-                Status::Ongoing => {
-                    let child_options = SearchOptions {
-                        limits,
-                        // Short searches: a small table each, not the whole table zeroed
-                        // every time.
-                        hash_mb: (options.hash_mb / searches).max(1),
-                        history: history.clone(),
-                        ..options.clone()
-                    };
-                    match search::search_with(game, &child, &child_options, &mut |_| {}) {
-                        Some(found) => {
-                            nodes += found.nodes;
-                            depth = depth.min(found.depth + 1);
-                            // The answer's score is for the side to move after `mv`.
-                            if game.to_move(&child) == mover {
-                                found.score
-                            } else {
-                                -found.score
+    let mut decided: Option<(Vec<Candidate<G::Move>>, u32)> = None;
+    for pass_depth in first_depth..=last_depth {
+        let mut pass = candidates.clone();
+        let mut deepest = 0;
+        let mut complete = true;
+        'pass: for ((_, state, weight), moves) in drawings.iter().zip(&moves_of) {
+            let mut history = options.history.clone();
+            history.push(game.repetition_hash(state));
+            for &mv in moves {
+                let mut child = state.clone();
+                game.play_unchecked(&mut child, mv);
+                let mover = game.to_move(state);
+                let score = match game.status(&child) {
+                    Status::Over(outcome) => match outcome.winner {
+                        Some(winner) if winner == mover => WIN - 1,
+                        Some(_) => -(WIN - 1),
+                        None => 0,
+                    },
+                    Status::Ongoing => {
+                        let now = Instant::now();
+                        let limits = Limits {
+                            depth: Some(pass_depth),
+                            nodes: options.limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+                            time: deadline.map(|d| d.saturating_duration_since(now)),
+                        };
+                        let child_options = SearchOptions {
+                            limits,
+                            // Short searches: a small table each, not the whole table zeroed
+                            // every time.
+                            hash_mb: (options.hash_mb / searches).max(1),
+                            history: history.clone(),
+                            ..options.clone()
+                        };
+                        match search::search_with(game, &child, &child_options, &mut |_| {}) {
+                            None => 0,
+                            Some(found) => {
+                                nodes += found.nodes;
+                                deepest = deepest.max(found.depth);
+                                let over_budget = options.limits.nodes.is_some_and(|n| nodes >= n)
+                                    || deadline.is_some_and(|d| Instant::now() >= d);
+                                if over_budget && decided.is_some() {
+                                    complete = false;
+                                    break 'pass;
+                                }
+                                // The answer's score is for the side to move after `mv`.
+                                if game.to_move(&child) == mover {
+                                    found.score
+                                } else {
+                                    -found.score
+                                }
                             }
                         }
-                        None => 0,
                     }
+                };
+                let forbidden = forbid_third && {
+                    let hash = game.repetition_hash(&child);
+                    history.iter().filter(|&&h| h == hash).count() >= 2
+                };
+                if let Some(c) = pass.iter_mut().find(|c| c.mv == mv) {
+                    c.forbidden |= forbidden;
+                    c.expected += f64::from(*weight) * expected(score);
+                    c.score += i64::from(*weight) * i64::from(score);
+                    c.weight += weight;
                 }
-            };
-            let forbidden = forbid_third && {
-                let hash = game.repetition_hash(&child);
-                history.iter().filter(|&&h| h == hash).count() >= 2
-            };
-            if let Some(c) = candidates.iter_mut().find(|c| c.mv == mv) {
-                c.forbidden |= forbidden;
-                c.expected += f64::from(*weight) * expected(score);
-                c.score += i64::from(*weight) * i64::from(score);
-                c.weight += weight;
             }
         }
+        if !complete {
+            break;
+        }
+        decided = Some((pass, pass_depth + 1));
+        let spent = options.limits.nodes.is_some_and(|n| nodes >= n)
+            || deadline.is_some_and(|d| Instant::now() >= d);
+        // No answer went as deep as asked: the game ends within the pass's depth everywhere.
+        if spent || deepest < pass_depth {
+            break;
+        }
     }
+    let (candidates, depth) = decided?;
     let mean = |c: &Candidate<G::Move>| {
         let w = f64::from(c.weight.max(1));
         (c.expected / w, c.score as f64 / w)
     };
-    let best = candidates.iter().filter(|c| c.weight > 0).max_by(|a, b| {
-        mean(a)
-            .partial_cmp(&mean(b))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    })?;
+    // A move that would repeat a position a third time only when every move would.
+    let allowed = candidates.iter().any(|c| c.weight > 0 && !c.forbidden);
+    let best = candidates
+        .iter()
+        .filter(|c| c.weight > 0 && !(allowed && c.forbidden))
+        .max_by(|a, b| {
+            mean(a)
+                .partial_cmp(&mean(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })?;
     Some(SearchResult {
         best: best.mv,
         score: mean(best).1.round() as i32,
-        depth: if depth == u32::MAX { 0 } else { depth },
+        depth,
         nodes,
         pv: vec![best.mv],
     })

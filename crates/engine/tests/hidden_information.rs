@@ -96,8 +96,8 @@ fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the
     let mut legal = Vec::new();
     game.legal_moves(&a, &mut legal);
     assert!(legal.contains(&found.best));
-    // The budget is shared by every (drawing, answer) search; each looks at the clock every
-    // few hundred nodes and completes its first depth, so the total overshoots a little.
+    // The budget is spent in passes of one more ply over every (drawing, answer) search; the
+    // pass that runs out is cut short and dropped, so the total overshoots by a few searches.
     assert!(
         found.nodes > 0 && found.nodes <= 3 * 20_000,
         "{}",
@@ -107,6 +107,36 @@ fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the
     let agent: Agent = "ab:n20000".parse().expect("an agent");
     let [a, b] = moves_from_both_truths(&agent, 5);
     assert_eq!(a, b, "the move depends on what it knows only");
+}
+
+/// Where a third repetition is forbidden (Trangalla), sampled alpha-beta does not choose a
+/// move that would make one while it has another.
+#[test]
+fn sampled_alpha_beta_avoids_a_third_repetition() {
+    use denkmeter_engine::{pimc, SearchOptions};
+    let game = Trangalla::new();
+    let (a, _) = two_truths();
+    let a = game.parse_position(&a).expect("a position");
+    let seen = game.observation(&a, Player::White);
+    let search = |history: Vec<u64>| {
+        let options = SearchOptions {
+            seed: 5,
+            history,
+            ..SearchOptions::new(Limits::depth(2))
+        };
+        pimc::search(&game, &seen, Player::White, &options)
+            .expect("a move")
+            .best
+    };
+    let first = search(Vec::new());
+    let mut after = a.clone();
+    game.play_unchecked(&mut after, first);
+    let seen_twice = vec![game.repetition_hash(&after); 2];
+    let second = search(seen_twice);
+    let mut legal = Vec::new();
+    game.legal_moves(&a, &mut legal);
+    assert!(legal.len() > 1 && legal.contains(&second));
+    assert_ne!(first, second, "the move that would repeat a third time");
 }
 
 /// Sampled alpha-beta against information-set MCTS at a fixed budget each (seeded, so
