@@ -34,7 +34,7 @@ pub use outcome::{
     win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,
 };
 pub use player::{ByPlayer, Player};
-pub use playthrough::Playthrough;
+pub use playthrough::{forbidden_by_repetition, Playthrough};
 pub use position::{Grid, GridCell, PositionError};
 pub use record::{Record, RecordError};
 pub use view::{MoveView, PieceView, PositionView, Viewer};

@@ -111,12 +111,7 @@ impl<G: Game> Playthrough<G> {
         }
         self.game.legal_moves(&self.state, moves);
         if self.game.facts().repetition == RepetitionRule::ForbidThird && !moves.is_empty() {
-            moves.retain(|&m| {
-                let mut next = self.state.clone();
-                self.game.play_unchecked(&mut next, m);
-                let h = self.game.repetition_hash(&next);
-                self.hashes.iter().filter(|&&x| x == h).count() < 2
-            });
+            moves.retain(|&m| !forbidden_by_repetition(&self.game, &self.hashes, &self.state, m));
             if moves.is_empty() {
                 moves.extend(self.game.pass(&self.state));
             }
@@ -184,4 +179,22 @@ impl<G: Game> Playthrough<G> {
     pub fn resign(&mut self, player: Player) {
         self.end(Outcome::win(player.opponent(), Reason::Resignation));
     }
+}
+
+/// Whether `mv` from `state` is forbidden by [`RepetitionRule::ForbidThird`]: the game has that
+/// rule and the position after it has occurred twice in `hashes`, the repetition hashes
+/// ([`Game::repetition_hash`]) of the positions so far, `state`'s included.
+pub fn forbidden_by_repetition<G: Game>(
+    game: &G,
+    hashes: &[u64],
+    state: &G::State,
+    mv: G::Move,
+) -> bool {
+    if game.facts().repetition != RepetitionRule::ForbidThird {
+        return false;
+    }
+    let mut next = state.clone();
+    game.play_unchecked(&mut next, mv);
+    let h = game.repetition_hash(&next);
+    hashes.iter().filter(|&&x| x == h).count() >= 2
 }

@@ -12,7 +12,7 @@
 //!
 //! Reproducible: the same seed and a depth or node limit give the same move.
 
-use denkmeter_core::{Game, Player, RepetitionRule, Status};
+use denkmeter_core::{forbidden_by_repetition, Game, Player, Status};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -46,9 +46,10 @@ struct Candidate<M> {
     forbidden: bool,
 }
 
-/// Searches for `player`, who knows `observation`; `options.limits` is the whole budget,
-/// shared evenly by every (drawing, move) pair, except a depth limit, which is the depth of
-/// each answer's search (so depth 1 looks two plies ahead). Where the game forbids a third
+/// Searches for `player`, who knows `observation`; `options.limits` is the whole budget: nodes
+/// and time are spent in passes of one more ply over every (drawing, move) pair, the last
+/// complete pass deciding, and a depth limit is the depth of each answer's search (so depth 1
+/// looks two plies ahead). Where the game forbids a third
 /// repetition, moves that would make one (by `options.history`) are not chosen while another
 /// is possible. `None` if no drawing has a legal move.
 pub fn search<G: Game>(
@@ -97,7 +98,6 @@ pub fn search<G: Game>(
         });
     }
     let searches: usize = moves_of.iter().map(Vec::len).sum();
-    let forbid_third = game.facts().repetition == RepetitionRule::ForbidThird;
     // A node or time budget is spent in passes of one more ply each, every answer in every
     // drawing searched at the pass's depth: the last complete pass decides, so a budget always
     // reaches the depth it can afford (shared evenly, a large budget split over many answers
@@ -107,6 +107,10 @@ pub fn search<G: Game>(
     let last_depth = options.limits.depth.unwrap_or(MAX_DEPTH);
     let first_depth = if budgeted { 1 } else { last_depth };
     let mut nodes = 0;
+    let spent = |nodes: u64| {
+        options.limits.nodes.is_some_and(|n| nodes >= n)
+            || deadline.is_some_and(|d| Instant::now() >= d)
+    };
     let mut decided: Option<(Vec<Candidate<G::Move>>, u32)> = None;
     for pass_depth in first_depth..=last_depth {
         let mut pass = candidates.clone();
@@ -145,9 +149,7 @@ pub fn search<G: Game>(
                             Some(found) => {
                                 nodes += found.nodes;
                                 deepest = deepest.max(found.depth);
-                                let over_budget = options.limits.nodes.is_some_and(|n| nodes >= n)
-                                    || deadline.is_some_and(|d| Instant::now() >= d);
-                                if over_budget && decided.is_some() {
+                                if spent(nodes) && decided.is_some() {
                                     complete = false;
                                     break 'pass;
                                 }
@@ -161,10 +163,7 @@ pub fn search<G: Game>(
                         }
                     }
                 };
-                let forbidden = forbid_third && {
-                    let hash = game.repetition_hash(&child);
-                    history.iter().filter(|&&h| h == hash).count() >= 2
-                };
+                let forbidden = forbidden_by_repetition(game, &history, state, mv);
                 if let Some(c) = pass.iter_mut().find(|c| c.mv == mv) {
                     c.forbidden |= forbidden;
                     c.expected += f64::from(*weight) * expected(score);
@@ -177,10 +176,8 @@ pub fn search<G: Game>(
             break;
         }
         decided = Some((pass, pass_depth + 1));
-        let spent = options.limits.nodes.is_some_and(|n| nodes >= n)
-            || deadline.is_some_and(|d| Instant::now() >= d);
         // No answer went as deep as asked: the game ends within the pass's depth everywhere.
-        if spent || deepest < pass_depth {
+        if spent(nodes) || deepest < pass_depth {
             break;
         }
     }
