@@ -270,6 +270,17 @@ fn a_man_with_no_square_to_step_to_is_blocked() {
 }
 
 #[test]
+fn man_mobility_counts_each_step_to_an_empty_square() {
+    // White: c3 steps to b4 and d4, a1 to b2 only (edge), j2 to i3 only; Black: b10 to a9
+    // and c9. Dames and captures do not count.
+    let f = counts::<Intl>("M:a1 M:c3 M:j2 D:e1 m:b10", 'w');
+    assert_eq!(f[eval::MAN_MOBILITY], 4 - 2);
+    // Black's d4 takes c3's right step away and has c3 taken itself: only e3 is left to it.
+    let f = counts::<Intl>("M:c3 m:d4", 'w');
+    assert_eq!(f[eval::MAN_MOBILITY], 1 - 1);
+}
+
+#[test]
 fn a_dame_on_the_long_diagonal_counts() {
     let f = counts::<Intl>("D:e5 m:a9", 'w');
     assert_eq!(f[eval::DAME_DIAGONAL], 1);
