@@ -42,6 +42,12 @@ pub struct MatchArgs {
     /// the seed (openings in which the game ends are drawn again).
     #[arg(long, value_name = "N")]
     random_plies: Option<u32>,
+    /// With --random-plies: keep only openings that a short alpha-beta search (100,000 nodes)
+    /// scores within MARGIN hundredths of the game's basic piece of even, drawing others again.
+    /// In a sharp game a few random plies often lose a piece, and the pair of games from such
+    /// an opening goes to whoever has the lucky colour.
+    #[arg(long, value_name = "MARGIN", requires = "random_plies")]
+    balanced: Option<u32>,
     /// Games still going after this many plies (from their opening) are adjudicated: on
     /// material (see --adjudicate-margin), or a draw.
     #[arg(long, default_value_t = 300)]
@@ -106,8 +112,19 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
         (None, Some(plies)) => {
             let games = args.games.unwrap_or(20);
-            let from = format!("{} random openings of {plies} plies", games / 2);
-            (Openings::RandomPlies(plies), games, from)
+            match args.balanced {
+                Some(margin) => {
+                    let from = format!(
+                        "{} random openings of {plies} plies scored within {margin} of even",
+                        games / 2
+                    );
+                    (Openings::BalancedRandomPlies { plies, margin }, games, from)
+                }
+                None => {
+                    let from = format!("{} random openings of {plies} plies", games / 2);
+                    (Openings::RandomPlies(plies), games, from)
+                }
+            }
         }
         (None, None) => (
             Openings::Start,

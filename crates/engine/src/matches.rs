@@ -16,7 +16,8 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dynamic::{AnyGame, AnySession};
-use crate::Agent;
+use crate::search::SearchOptions;
+use crate::{Agent, Limits};
 
 /// Where the games of a match start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,10 @@ pub enum Openings {
     /// Games `2k` and `2k + 1` start from `n` uniformly random legal plies from the start,
     /// drawn from the match seed and `k` (see [`random_opening`]).
     RandomPlies(u32),
+    /// As [`Openings::RandomPlies`], but only openings that a short search scores within
+    /// `margin` of even (see [`balanced_random_opening`]): in a sharp game a few random plies
+    /// often lose a piece, and such a pair of games is won by whoever has the lucky colour.
+    BalancedRandomPlies { plies: u32, margin: u32 },
 }
 
 /// The settings of a match.
@@ -88,6 +93,8 @@ pub enum MatchError {
         "found no opening of {plies} random plies that leaves the game going in {tries} tries"
     )]
     NoRandomOpening { plies: u32, tries: u32 },
+    #[error("found no opening of {plies} random plies within {margin} of even in {tries} tries (a larger margin or fewer plies may do)")]
+    NoBalancedOpening { plies: u32, margin: u32, tries: u32 },
 }
 
 /// A line of an openings file that is not a position to start from.
@@ -184,6 +191,44 @@ pub fn random_opening(game: &dyn AnyGame, plies: u32, seed: u64) -> Result<Openi
     })
 }
 
+/// How many random openings are searched, at most, for a balanced one.
+const BALANCED_OPENING_TRIES: u32 = 200;
+
+/// The nodes of the search that judges an opening's balance: enough to see a piece lost to a
+/// short combination, little enough (a tenth of a second or so) to try many openings.
+pub const BALANCE_SEARCH_NODES: u64 = 100_000;
+
+/// A [`random_opening`] of `plies` plies whose score, by an alpha-beta search of
+/// [`BALANCE_SEARCH_NODES`] nodes on one thread, is within `margin` hundredths of the game's
+/// basic piece of even for the side to move; openings are drawn from `seed` until one is, up to
+/// two hundred. The same seed gives the same opening.
+pub fn balanced_random_opening(
+    game: &dyn AnyGame,
+    plies: u32,
+    margin: u32,
+    seed: u64,
+) -> Result<Opening, MatchError> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..BALANCED_OPENING_TRIES {
+        let opening = random_opening(game, plies, rng.next_u64())?;
+        let session = game
+            .new_game(opening.position.as_deref())
+            .map_err(|error| MatchError::Position { number: 1, error })?;
+        let options = SearchOptions::new(Limits::nodes(BALANCE_SEARCH_NODES));
+        let score = session
+            .analyse(&options, &mut |_| {})
+            .map_or(0, |line| line.score);
+        if score.unsigned_abs() <= margin {
+            return Ok(opening);
+        }
+    }
+    Err(MatchError::NoBalancedOpening {
+        plies,
+        margin,
+        tries: BALANCED_OPENING_TRIES,
+    })
+}
+
 /// The openings of a match, one per pair of games (one only for [`Openings::Start`]); game `i`
 /// plays opening `(i / 2) % len`. Checks that the games can be played from them.
 pub fn match_openings(
@@ -221,6 +266,9 @@ pub fn match_openings(
             .collect(),
         &Openings::RandomPlies(plies) => (0..pairs)
             .map(|k| random_opening(game, plies, opening_seed(config.seed, k)))
+            .collect(),
+        &Openings::BalancedRandomPlies { plies, margin } => (0..pairs)
+            .map(|k| balanced_random_opening(game, plies, margin, opening_seed(config.seed, k)))
             .collect(),
     }
 }

@@ -8,9 +8,11 @@ use std::sync::Arc;
 use denkmeter_core::{Outcome, Player, Reason, Record, Status};
 use denkmeter_engine::dynamic::AnyGame;
 use denkmeter_engine::matches::{
-    match_openings, parse_openings, play_match, random_opening, GameResult, MatchConfig,
-    MatchError, MatchReport, Openings, OpeningsError,
+    balanced_random_opening, match_openings, parse_openings, play_match, random_opening,
+    GameResult, MatchConfig, MatchError, MatchReport, Opening, Openings, OpeningsError,
+    BALANCE_SEARCH_NODES,
 };
+use denkmeter_engine::search::SearchOptions;
 use denkmeter_engine::{Agent, Limits, Registry};
 
 fn ruleset(name: &str) -> Arc<dyn AnyGame> {
@@ -114,6 +116,45 @@ fn random_openings_are_reproducible_legal_and_going_on() {
             "{name}: five seeds, one opening"
         );
     }
+}
+
+#[test]
+fn balanced_openings_are_scored_near_even_where_random_ones_are_not() {
+    let game = ruleset("scandinavian-8x8");
+    let score = |opening: &Opening| {
+        let session = game.new_game(opening.position.as_deref()).unwrap();
+        let options = SearchOptions::new(Limits::nodes(BALANCE_SEARCH_NODES));
+        session.analyse(&options, &mut |_| {}).unwrap().score
+    };
+    // Four random plies in this sharp game often cost a side a piece or more.
+    let lopsided = (0..20)
+        .filter(|&seed| score(&random_opening(game.as_ref(), 4, seed).unwrap()).abs() > 50)
+        .count();
+    assert!(lopsided >= 2, "{lopsided} of 20 random openings lopsided");
+    let balanced: Vec<Opening> = (0..5)
+        .map(|seed| balanced_random_opening(game.as_ref(), 4, 50, seed).unwrap())
+        .collect();
+    for (seed, opening) in (0..).zip(&balanced) {
+        assert!(score(opening).abs() <= 50, "{opening:?}");
+        assert_eq!(opening.moves.len(), 4);
+        assert_eq!(
+            balanced_random_opening(game.as_ref(), 4, 50, seed).unwrap(),
+            *opening
+        );
+    }
+    assert!(balanced.iter().any(|o| *o != balanced[0]));
+    // A match asks for them by name.
+    let config = MatchConfig {
+        games: 4,
+        openings: Openings::BalancedRandomPlies {
+            plies: 4,
+            margin: 50,
+        },
+        ..MatchConfig::new(Agent::Random, Agent::Random)
+    };
+    let openings = match_openings(game.as_ref(), &config).unwrap();
+    assert_eq!(openings.len(), 2);
+    assert!(openings.iter().all(|o| score(o).abs() <= 50));
 }
 
 #[test]
