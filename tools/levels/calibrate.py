@@ -2,12 +2,12 @@
 """Calibrate the computer's levels: each level against the one below it, with `denkmeter match`,
 and a Markdown table per ruleset of the steps and of each level's Elo above level 1.
 
-    calibrate.py [--denkmeter BIN] [--games 20] [--random-plies 4] [--concurrency 1]
-                 [--seed 1] [--levels 1-8] [--log DIR] RULESET [RULESET ...]
+    calibrate.py [--denkmeter BIN] [--games 20] [--random-plies 4] [--balanced M]
+                 [--concurrency 1] [--seed 1] [--levels 1-8] [--log DIR] RULESET [RULESET ...]
     calibrate.py --from-logs DIR [--levels 1-8] RULESET [RULESET ...]
 
 Each step is `denkmeter match RULESET --first computer:N+1 --second computer:N --games G
---random-plies P --concurrency C --seed S`, so that any line of the table can be rerun by hand.
+--random-plies P [--balanced M] --concurrency C --seed S`, so that any line of the table can be rerun by hand.
 A level's Elo is the sum of the steps below it; its interval adds the steps' half-widths in
 quadrature (the steps are independent matches), each half-width taken by the delta method (the
 step's own interval, as `denkmeter match` prints it, is lopsided near a one-sided score). A step one side won every game has no finite
@@ -91,6 +91,8 @@ def run_step(args, ruleset: str, low: int) -> Step:
         "--games", str(args.games), "--random-plies", str(args.random_plies),
         "--concurrency", str(args.concurrency), "--seed", str(args.seed),
     ]
+    if args.balanced is not None:
+        cmd += ["--balanced", str(args.balanced)]
     started = time.monotonic()
     done = subprocess.run(cmd, capture_output=True, text=True)
     seconds = time.monotonic() - started
@@ -177,6 +179,8 @@ def main() -> None:
     parser.add_argument("--denkmeter", default="target/release/denkmeter")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--random-plies", type=int, default=4)
+    parser.add_argument("--balanced", type=int, metavar="M",
+                        help="only openings a short search scores within M of even")
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="1-8", help="the lowest and highest level, e.g. 1-8")
@@ -203,7 +207,8 @@ def main() -> None:
                  "`cargo build --release -p denkmeter` or give --denkmeter")
     if args.log:
         os.makedirs(args.log, exist_ok=True)
-    print(f"`calibrate.py --games {args.games} --random-plies {args.random_plies} "
+    balanced = "" if args.balanced is None else f" --balanced {args.balanced}"
+    print(f"`calibrate.py --games {args.games} --random-plies {args.random_plies}{balanced} "
           f"--seed {args.seed} --levels {args.levels}`\n", flush=True)
     for ruleset in args.rulesets:
         steps: dict[int, Step] = {}
