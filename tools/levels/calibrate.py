@@ -7,13 +7,14 @@ and a Markdown table per ruleset of the steps and of each level's Elo above leve
     calibrate.py --from-logs DIR [--levels 1-8] RULESET [RULESET ...]
 
 Each step is `denkmeter match RULESET --first computer:N+1 --second computer:N --games G
---random-plies P [--balanced M] --concurrency C --seed S`, so that any line of the table can be rerun by hand.
-A level's Elo is the sum of the steps below it; its interval adds the steps' half-widths in
-quadrature (the steps are independent matches), each half-width taken by the delta method (the
-step's own interval, as `denkmeter match` prints it, is lopsided near a one-sided score). A step one side won every game has no finite
-estimate: it counts with the near end of the score's 95 % Wilson interval instead, and every
-level above it is marked as a bound (>= when the higher level won every game, <= when it lost
-every game). A step missing from --from-logs ends the table there.
+--random-plies P [--balanced M] --concurrency C --seed S`, so that any line of the table can be
+rerun by hand. A level's Elo is the sum of the steps below it; its interval adds the steps'
+half-widths in quadrature (the steps are independent matches), each half-width taken by the delta
+method (the step's own interval, as `denkmeter match` prints it, is lopsided near a one-sided
+score). A step one side won every game has no finite estimate: it counts with the near end of the
+score's 95 % Wilson interval instead, and every level above it is marked as a bound (>= when the
+higher level won every game, <= when it lost every game).
+A step missing from --from-logs ends the table there.
 
 Only the Python standard library is needed. Every match's full report goes to the --log folder;
 `--from-logs` prints the tables again from such a folder without playing (the steps found).
