@@ -21,8 +21,14 @@ use crate::search::eval::{is_decisive, WIN};
 use crate::search::{self, SearchOptions, SearchResult};
 use crate::{Limits, MAX_DEPTH};
 
-/// Draws of the hidden part (the drawings searched are the distinct ones among them).
+/// The most distinct drawings of the hidden part searched.
 pub const DRAWINGS: usize = 8;
+
+/// Draws of the hidden part made to find the drawings and weigh them by how often each comes
+/// up. Draws are cheap next to a search; eight draws alone, as before, left out one of five
+/// equally likely kings in Trangalla about one search in six ((4/5)^8 each) and weighed the
+/// rest unevenly.
+pub const DRAWS: usize = 256;
 
 /// The expected result of a score for the side it belongs to, from 0 (lost) to 1 (won): the
 /// evaluation's own win-rate curve ([`denkmeter_core::win_rate`]), forced results exact.
@@ -46,6 +52,29 @@ struct Candidate<M> {
     forbidden: bool,
 }
 
+/// The distinct full states drawn ([`DRAWS`] draws) from what `player` knows, at most
+/// [`DRAWINGS`] of them, each with its hash and how often it was drawn.
+pub fn draw<G: Game>(
+    game: &G,
+    observation: &G::State,
+    player: Player,
+    seed: u64,
+) -> Vec<(u64, G::State, u32)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9);
+    let mut drawings: Vec<(u64, G::State, u32)> = Vec::new();
+    for _ in 0..DRAWS {
+        let state = game.determinize(observation, player, &mut rng);
+        let hash = game.hash(&state);
+        let full = drawings.len() >= DRAWINGS;
+        match drawings.iter_mut().find(|(h, _, _)| *h == hash) {
+            Some(found) => found.2 += 1,
+            None if !full => drawings.push((hash, state, 1)),
+            None => {}
+        }
+    }
+    drawings
+}
+
 /// Searches for `player`, who knows `observation`; `options.limits` is the whole budget: nodes
 /// and time are spent in passes of one more ply over every (drawing, move) pair, the last
 /// complete pass deciding, and a depth limit is the depth of each answer's search (so depth 1
@@ -58,17 +87,7 @@ pub fn search<G: Game>(
     player: Player,
     options: &SearchOptions,
 ) -> Option<SearchResult<G::Move>> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ 0x9e37_79b9);
-    // Distinct drawings, with how often each was drawn.
-    let mut drawings: Vec<(u64, G::State, u32)> = Vec::new();
-    for _ in 0..DRAWINGS {
-        let state = game.determinize(observation, player, &mut rng);
-        let hash = game.hash(&state);
-        match drawings.iter_mut().find(|(h, _, _)| *h == hash) {
-            Some(found) => found.2 += 1,
-            None => drawings.push((hash, state, 1)),
-        }
-    }
+    let drawings = draw(game, observation, player, options.seed);
     let mut moves_of: Vec<Vec<G::Move>> = Vec::with_capacity(drawings.len());
     let mut candidates: Vec<Candidate<G::Move>> = Vec::new();
     for (_, state, _) in &drawings {

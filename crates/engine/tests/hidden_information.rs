@@ -218,3 +218,32 @@ fn iterations_per_second() {
         is.nodes, mc.nodes
     );
 }
+
+/// Alpha-beta over drawings considers every piece that may be the hidden king, weighed alike:
+/// at the start of play each of Black's five pieces may be its king.
+#[test]
+fn drawings_cover_every_possible_king_about_equally() {
+    use denkmeter_engine::pimc::{draw, DRAWS};
+    let game = Trangalla::new();
+    let (truth, _) = two_truths();
+    let state = game.parse_position(&truth).expect("a position");
+    let observation = game.observation(&state, Player::White);
+    for seed in 0..20 {
+        let drawings = draw(&game, &observation, Player::White, seed);
+        assert_eq!(
+            drawings.len(),
+            5,
+            "seed {seed}: a drawing per unflipped black piece"
+        );
+        let total: u32 = drawings.iter().map(|d| d.2).sum();
+        assert_eq!(total as usize, DRAWS);
+        for (_, drawn, weight) in &drawings {
+            // Uniform would be 51.2 each; 30 is more than four standard deviations below.
+            assert!(
+                *weight >= 30,
+                "seed {seed}: a king drawn only {weight} times"
+            );
+            assert_eq!(game.observation(drawn, Player::White), observation);
+        }
+    }
+}
