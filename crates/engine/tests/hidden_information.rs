@@ -18,6 +18,16 @@ fn two_truths() -> (String, String) {
     )
 }
 
+/// The first of [`two_truths`], and what White sees of it.
+fn first_truth_seen_by_white(
+    game: &Trangalla,
+) -> (<Trangalla as Game>::State, <Trangalla as Game>::State) {
+    let (truth, _) = two_truths();
+    let state = game.parse_position(&truth).expect("a position");
+    let seen = game.observation(&state, Player::White);
+    (state, seen)
+}
+
 /// The move `agent` chooses in each of [`two_truths`], through the object-safe layer.
 fn moves_from_both_truths(agent: &Agent, seed: u64) -> [String; 2] {
     use denkmeter_engine::dynamic::AnyGame;
@@ -85,9 +95,7 @@ fn ismcts_is_given_an_observation_and_the_same_observation_gives_the_same_move()
 fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the_same_move() {
     use denkmeter_engine::{pimc, SearchOptions};
     let game = Trangalla::new();
-    let (a, _) = two_truths();
-    let a = game.parse_position(&a).expect("a position");
-    let seen = game.observation(&a, Player::White);
+    let (a, seen) = first_truth_seen_by_white(&game);
     let options = SearchOptions {
         seed: 5,
         ..SearchOptions::new(Limits::nodes(20_000))
@@ -115,9 +123,7 @@ fn sampled_alpha_beta_is_given_an_observation_and_the_same_observation_gives_the
 fn sampled_alpha_beta_avoids_a_third_repetition() {
     use denkmeter_engine::{pimc, SearchOptions};
     let game = Trangalla::new();
-    let (a, _) = two_truths();
-    let a = game.parse_position(&a).expect("a position");
-    let seen = game.observation(&a, Player::White);
+    let (a, seen) = first_truth_seen_by_white(&game);
     let search = |history: Vec<u64>| {
         let options = SearchOptions {
             seed: 5,
@@ -225,9 +231,7 @@ fn iterations_per_second() {
 fn drawings_cover_every_possible_king_about_equally() {
     use denkmeter_engine::pimc::{draw, DRAWS};
     let game = Trangalla::new();
-    let (truth, _) = two_truths();
-    let state = game.parse_position(&truth).expect("a position");
-    let observation = game.observation(&state, Player::White);
+    let (_, observation) = first_truth_seen_by_white(&game);
     for seed in 0..20 {
         let drawings = draw(&game, &observation, Player::White, seed);
         assert_eq!(
