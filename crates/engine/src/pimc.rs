@@ -25,9 +25,9 @@ use crate::{Limits, MAX_DEPTH};
 pub const DRAWINGS: usize = 8;
 
 /// Draws of the hidden part made to find the drawings and weigh them by how often each comes
-/// up. Draws are cheap next to a search; eight draws alone, as before, left out one of five
-/// equally likely kings in Trangalla about one search in six ((4/5)^8 each) and weighed the
-/// rest unevenly.
+/// up. Draws are cheap next to a search; eight draws alone, as before, left out each of five
+/// equally likely kings in Trangalla about one search in six ((4/5)^8) and weighed the rest
+/// unevenly.
 pub const DRAWS: usize = 256;
 
 /// The expected result of a score for the side it belongs to, from 0 (lost) to 1 (won): the
