@@ -52,8 +52,9 @@ struct Candidate<M> {
     forbidden: bool,
 }
 
-/// The distinct full states drawn ([`DRAWS`] draws) from what `player` knows, at most
-/// [`DRAWINGS`] of them, each with its hash and how often it was drawn.
+/// The distinct full states drawn ([`DRAWS`] draws) from what `player` knows, the
+/// [`DRAWINGS`] drawn most often (the earlier drawn first among equals), each with its hash and
+/// how often it was drawn.
 pub fn draw<G: Game>(
     game: &G,
     observation: &G::State,
@@ -65,13 +66,15 @@ pub fn draw<G: Game>(
     for _ in 0..DRAWS {
         let state = game.determinize(observation, player, &mut rng);
         let hash = game.hash(&state);
-        let full = drawings.len() >= DRAWINGS;
         match drawings.iter_mut().find(|(h, _, _)| *h == hash) {
             Some(found) => found.2 += 1,
-            None if !full => drawings.push((hash, state, 1)),
-            None => {}
+            None => drawings.push((hash, state, 1)),
         }
     }
+    // The likeliest, each weighed by its own count: a drawing is kept for how often it came
+    // up, not for how early.
+    drawings.sort_by_key(|d| std::cmp::Reverse(d.2));
+    drawings.truncate(DRAWINGS);
     drawings
 }
 
