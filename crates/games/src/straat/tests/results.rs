@@ -90,3 +90,44 @@ fn the_evaluation_is_the_street_difference_and_more_for_the_side_to_move() {
         }
     }
 }
+
+/// Black can always draw: answer each tile with one turned the same way on the cell opposite
+/// through the centre (a 4x4 frame has no centre cell, so that cell is always free). The frame
+/// then looks, on either face, like itself turned half a circle with the colours swapped, so
+/// every street of one colour has a twin of the other. Whatever White does, the scores end
+/// equal; so no player can beat a perfect Black, and the game can only be a draw or a win for
+/// Black.
+#[test]
+fn black_draws_by_answering_opposite_through_the_centre() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5742);
+    for g in all_rulesets() {
+        for _ in 0..300 {
+            let mut state = g.start();
+            while g.status(&state) == Status::Ongoing {
+                let moves = moves_of(&g, &state);
+                let white = moves[rng.gen_range(0..moves.len())];
+                g.play_unchecked(&mut state, white);
+                let opposite = Cell(15 - white.cell().0);
+                let answer = moves_of(&g, &state)
+                    .into_iter()
+                    .find(|m| {
+                        m.cell() == opposite
+                            && m.orientation() == white.orientation()
+                            && m.solid_up() == white.solid_up()
+                    })
+                    .unwrap_or_else(|| panic!("{:?}: the opposite cell is free", g.variant()));
+                g.play_unchecked(&mut state, answer);
+            }
+            let outcome = g.status(&state).outcome().cloned().unwrap();
+            let score = outcome.score.unwrap();
+            assert_eq!(
+                (outcome.winner, score.white),
+                (None, score.black),
+                "{:?} {}: {}",
+                g.variant(),
+                g.position_text(&state),
+                score.breakdown
+            );
+        }
+    }
+}
