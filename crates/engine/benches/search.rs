@@ -8,11 +8,13 @@
 //! `cargo bench -p denkmeter-engine --bench search`, or a filter: `-- international`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use denkmeter_core::Game;
+use denkmeter_core::{Game, Player};
+use denkmeter_engine::pimc;
 use denkmeter_engine::search::{search, search_with, SearchOptions};
 use denkmeter_engine::Limits;
 use denkmeter_games::chad::Chad;
 use denkmeter_games::draughts::{English, International, Scandinavian};
+use denkmeter_games::trangalla::Trangalla;
 
 /// Benchmarks a search of `state` to `depth`, its throughput the nodes that search visits.
 fn bench_depth<G: Game>(c: &mut Criterion, label: &str, game: &G, state: &G::State, depth: u32) {
@@ -61,5 +63,32 @@ fn chad(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, draughts, chad);
+/// Alpha-beta over drawings (Trangalla, Black's king hidden from White): passes of one more
+/// ply up to `depth` over every (drawing, answer) search, as a timed search spends its time.
+fn sampled(c: &mut Criterion) {
+    let game = Trangalla::new();
+    let Ok(truth) = game.parse_position("2ss1/3ks/S3s/SK3/1SS2 w") else {
+        panic!("the Trangalla position must read");
+    };
+    let seen = game.observation(&truth, Player::White);
+    let depth = 6;
+    let options = SearchOptions {
+        seed: 5,
+        ..SearchOptions::new(Limits {
+            depth: Some(depth),
+            nodes: Some(u64::MAX),
+            time: None,
+        })
+    };
+    let nodes = pimc::search(&game, &seen, Player::White, &options).map_or(1, |r| r.nodes.max(1));
+    let mut group = c.benchmark_group("alpha-beta over drawings");
+    group.throughput(Throughput::Elements(nodes));
+    group.sample_size(10);
+    group.bench_function(format!("trangalla passes to depth {depth}"), |b| {
+        b.iter(|| pimc::search(&game, &seen, Player::White, &options))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, draughts, chad, sampled);
 criterion_main!(benches);

@@ -9,7 +9,7 @@ mod alphabeta;
 pub mod eval;
 mod ordering;
 mod time;
-mod tt;
+pub(crate) mod tt;
 
 use std::time::Duration;
 
@@ -117,11 +117,24 @@ pub fn search_with<G: Game>(
     options: &SearchOptions,
     on_depth: &mut dyn FnMut(&DepthReport<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
+    let mut table = Table::new(options.hash_mb);
+    table.new_search();
+    search_in(game, state, options, &table, on_depth)
+}
+
+/// [`search_with`] in a table the caller keeps (its size is the caller's, not
+/// `options.hash_mb`): many short searches of related positions, as alpha-beta over drawings
+/// makes, share what each has learnt instead of zeroing a table apiece.
+pub(crate) fn search_in<G: Game>(
+    game: &G,
+    state: &G::State,
+    options: &SearchOptions,
+    table: &Table,
+    on_depth: &mut dyn FnMut(&DepthReport<G::Move>),
+) -> Option<SearchResult<G::Move>> {
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let first = *moves.first()?;
-    let mut table = Table::new(options.hash_mb);
-    table.new_search();
     let clock = Clock::start(options.limits);
     let mut history = options.history.clone();
     history.push(game.repetition_hash(state));
@@ -136,7 +149,7 @@ pub fn search_with<G: Game>(
     };
     std::thread::scope(|scope| {
         for id in 1..threads {
-            let (table, clock, history) = (&table, &clock, &history);
+            let (clock, history) = (&clock, &history);
             scope.spawn(move || {
                 let mut worker = Worker::new(game, table, clock, history, options);
                 // Helpers start one ply apart, so that they fill the table ahead of the main
@@ -149,7 +162,7 @@ pub fn search_with<G: Game>(
                 worker.flush_nodes();
             });
         }
-        let mut worker = Worker::new(game, &table, &clock, &history, options);
+        let mut worker = Worker::new(game, table, &clock, &history, options);
         let mut score = 0;
         let mut depth = 0;
         while depth == 0 || clock.may_deepen(depth) {
