@@ -64,6 +64,22 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Whether the game started from a position with Black to move: its record starts with
+    /// `1... move`.
+    fn black_first(&self) -> bool {
+        self.tag("Position")
+            .is_some_and(|p| p.trim_end().ends_with(" b"))
+    }
+
+    /// The move at `index` (from 0) with its number as the record counts: `12. c3-d4` for
+    /// White's, `12... f6-e5` for Black's.
+    pub fn numbered(&self, index: usize) -> Option<String> {
+        let mv = self.moves.get(index)?;
+        let ply = index + usize::from(self.black_first());
+        let dots = if ply % 2 == 0 { "." } else { "..." };
+        Some(format!("{}{dots} {mv}", ply / 2 + 1))
+    }
+
     /// Sets a tag, replacing an earlier value.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
@@ -193,16 +209,12 @@ impl fmt::Display for Record {
         }
         writeln!(f)?;
         let mut line = String::new();
-        // A record from a position with Black to move starts with `1... move`.
-        let black_first = self
-            .tag("Position")
-            .is_some_and(|p| p.trim_end().ends_with(" b"));
+        let black_first = self.black_first();
         for (i, mv) in self.moves.iter().enumerate() {
-            let ply = i + usize::from(black_first);
-            let token = if i == 0 && black_first {
-                format!("1... {mv}")
-            } else if ply % 2 == 0 {
-                format!("{}. {mv}", ply / 2 + 1)
+            // Black's moves go unnumbered after White's, except the first from a position
+            // with Black to move.
+            let token = if (i + usize::from(black_first)) % 2 == 0 || i == 0 {
+                self.numbered(i).unwrap_or_else(|| mv.clone())
             } else {
                 mv.clone()
             };
@@ -346,6 +358,27 @@ mod tests {
         assert_eq!(r.result, "1/2-1/2");
         let again: Record = r.to_string().parse().unwrap();
         assert_eq!(again, r);
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_record_counts_them() {
+        let mut r: Record = "[Game \"chad\"]\n\n1. D3-D7 I8-I5 2. C3-C4 *\n"
+            .parse()
+            .unwrap();
+        let numbered: Vec<_> = (0..4).map(|i| r.numbered(i)).collect();
+        assert_eq!(
+            numbered,
+            [
+                Some("1. D3-D7".to_string()),
+                Some("1... I8-I5".to_string()),
+                Some("2. C3-C4".to_string()),
+                None
+            ]
+        );
+        r.set_tag("Position", "12/12/12/12/12/12/12/12/12/12/12/12 b");
+        assert_eq!(r.numbered(0).as_deref(), Some("1... D3-D7"));
+        assert_eq!(r.numbered(1).as_deref(), Some("2. I8-I5"));
+        assert!(r.to_string().contains("1... D3-D7 2. I8-I5 C3-C4 *"), "{r}");
     }
 
     #[test]
