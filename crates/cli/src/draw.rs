@@ -6,11 +6,12 @@ use std::collections::BTreeMap;
 
 use denkmeter_core::{Board, Cell, CellStyle, PositionView, Shape};
 
-/// Draws the board with White at the bottom. `marked` cells (the last move) are bracketed.
-/// Coordinates are doubled so that boards with rows offset by half a cell (hexagonal lattices)
-/// line up.
-pub fn board(board: &Board, view: &PositionView, marked: &[Cell]) -> String {
-    let twice = |v: f32| (v * 2.0).round() as i64;
+/// Draws the board with White at the bottom, or turned round (`turned`: Black at the bottom,
+/// labels and all). `marked` cells (the last move) are bracketed. Coordinates are doubled so
+/// that boards with rows offset by half a cell (hexagonal lattices) line up.
+pub fn board(board: &Board, view: &PositionView, marked: &[Cell], turned: bool) -> String {
+    let sign = if turned { -1 } else { 1 };
+    let twice = |v: f32| sign * (v * 2.0).round() as i64;
     let mut grid: BTreeMap<(i64, i64), String> = BTreeMap::new();
     for cell in board.cell_ids() {
         let info = board.info(cell);

@@ -125,7 +125,7 @@ impl Table {
 }
 
 const HELP: &str = "Type a move in the game's notation, or: moves (list the legal moves), \
-                    board (draw again), back (draw the back of a two-sided board), resign, \
+                    board (draw again), back (draw the back of a two-sided board), resign (asks first), \
                     quit (save and stop), help.";
 
 /// Draws the back of a two-sided board (Straat's frame), or says there is none.
@@ -136,7 +136,7 @@ fn print_back(board: &denkmeter_core::Board, session: &dyn AnySession) {
                 "The back, seen through the board from the front (turned over, its left and \
                  right change places):"
             );
-            out!("{}", crate::draw::board(board, &back, &[]));
+            out!("{}", crate::draw::board(board, &back, &[], false));
         }
         None => outln!("This board has one side only."),
     }
@@ -199,6 +199,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         .filter(|p| matches!(seats[p.index()], Seat::Human))
         .collect();
     let mut shown_to: Option<Player> = None;
+    // The board is drawn from the side of the one person playing, or of the person the
+    // device is passed to; White's side otherwise.
+    let sided = game.facts().players_at_ends;
     loop {
         let over = table.session.status().is_over();
         let to_move = table.session.to_move();
@@ -230,18 +233,21 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 .as_ref()
                 .map(|m| m.view.from.into_iter().chain(m.view.to).collect())
                 .unwrap_or_default();
+            let bottom = match (humans.as_slice(), viewer) {
+                ([one], _) => *one,
+                (_, Viewer::Player(player)) => player,
+                _ => Player::White,
+            };
+            let turned = sided && bottom == Player::Black;
             outln!();
             out!(
                 "{}",
-                crate::draw::board(game.board(), &table.session.view(viewer), &marked)
+                crate::draw::board(game.board(), &table.session.view(viewer), &marked, turned)
             );
-            if let Some(last) = last {
-                outln!(
-                    "Last move: {} {} (move {})",
-                    !to_move,
-                    last.text,
-                    table.session.moves().len()
-                );
+            if last.is_some() {
+                if let Some(numbered) = numbered_last(&table, viewer) {
+                    outln!("Last move: {numbered}");
+                }
             }
         }
         show_board = true;
@@ -309,6 +315,18 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         return Ok(());
                     }
                     "resign" => {
+                        show_board = false;
+                        out!("Resign this game? Type yes to resign: ");
+                        std::io::stdout().flush().ok();
+                        let answer = lines
+                            .next()
+                            .transpose()
+                            .context("cannot read the terminal")?;
+                        if answer.as_deref().map(str::trim) != Some("yes") {
+                            outln!("Not resigned; play on.");
+                            continue;
+                        }
+                        show_board = true;
                         table.session.end(denkmeter_core::Outcome::win(
                             !player,
                             denkmeter_core::Reason::Resignation,
@@ -324,8 +342,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             Ok(_) => {
                 if let Seat::Computer(_) = seat {
                     // As the people at the table may see it (a hidden setup move is `K@?`).
-                    if let Some(shown) = table.session.last_move(viewer) {
-                        outln!("{player} plays {}", shown.text);
+                    if let Some(numbered) = numbered_last(&table, viewer) {
+                        outln!("{player} plays {numbered}");
                     }
                 }
                 table.save()?;
@@ -353,18 +371,48 @@ fn pass_the_device(player: Player) {
     std::io::stdout().flush().ok();
 }
 
+/// The last move as `viewer` may see it, numbered as the record numbers it (`12... f6-e5`).
+fn numbered_last(table: &Table, viewer: Viewer) -> Option<String> {
+    let shown = table.session.last_move(viewer)?;
+    let index = table.session.moves().len().checked_sub(1)?;
+    let mut record = table.session.record(&[]);
+    // Numbered by the record's rule, with the text this viewer may see (a hidden setup is
+    // `K@?`).
+    record.moves.truncate(index);
+    record.moves.push(shown.text);
+    record.numbered(index)
+}
+
+/// The width the legal moves are laid out in: the terminal's `COLUMNS`, else 80.
+fn line_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .filter(|&c| (20..=1000).contains(&c))
+        .unwrap_or(80)
+}
+
 fn print_moves(session: &dyn AnySession) {
     let moves: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
-    let player = session.to_move();
-    let side = match player {
-        Player::White => "White",
-        Player::Black => "Black",
-    };
-    outln!(
-        "Legal moves for {side} ({}): {}",
-        moves.len(),
-        moves.join(" ")
-    );
+    outln!("Legal moves for {} ({}):", session.to_move(), moves.len());
+    out!("{}", columns(&moves, line_width()));
+}
+
+/// `items` in columns read downwards, as many as fit in `width` characters.
+fn columns(items: &[String], width: usize) -> String {
+    let cell = items.iter().map(|m| m.chars().count()).max().unwrap_or(0) + 2;
+    let across = (width / cell).max(1);
+    let down = items.len().div_ceil(across);
+    let mut out = String::new();
+    for row in 0..down {
+        let line: String = (0..across)
+            .filter_map(|col| items.get(col * down + row))
+            .map(|m| format!("  {m:<w$}", w = cell - 2))
+            .collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -377,6 +425,17 @@ mod tests {
         assert_eq!(civil_date(11_016), (2000, 2, 29));
         assert_eq!(civil_date(20_779), (2026, 11, 22));
         assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn moves_are_laid_out_in_columns_read_downwards() {
+        let moves: Vec<String> = (1..=7).map(|i| format!("m{i}")).collect();
+        assert_eq!(columns(&moves, 12), "  m1  m4  m7\n  m2  m5\n  m3  m6\n");
+        assert_eq!(
+            columns(&moves, 3),
+            "  m1\n  m2\n  m3\n  m4\n  m5\n  m6\n  m7\n"
+        );
+        assert_eq!(columns(&[], 80), "");
     }
 
     #[test]

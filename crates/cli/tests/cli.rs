@@ -277,11 +277,7 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
     assert_eq!(screens.len(), 4, "{text}");
     // Black's first screen: White's setup move and king are hidden.
     assert!(screens[1].starts_with("Black"), "{}", screens[1]);
-    assert!(
-        screens[1].contains("Last move: White K@?"),
-        "{}",
-        screens[1]
-    );
+    assert!(screens[1].contains("Last move: 1. K@?"), "{}", screens[1]);
     let board = |screen: &str| -> String {
         screen
             .lines()
@@ -295,6 +291,11 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
             .collect()
     };
     assert!(!board(screens[1]).contains('K'), "{}", screens[1]);
+    // Each person sees the board from his own end: White's home tip (a1) at the top of
+    // Black's screens, Black's (e5) at the top of White's.
+    let top = |screen: &str| screen.lines().nth(1).unwrap_or_default().to_string();
+    assert!(top(screens[1]).ends_with("a1-a1"), "{}", screens[1]);
+    assert!(top(screens[2]).ends_with("e5-e5"), "{}", screens[2]);
     // White's second screen shows his king and Black's pieces as unknown.
     assert!(screens[2].starts_with("White"), "{}", screens[2]);
     assert!(board(screens[2]).contains('K'), "{}", screens[2]);
@@ -309,6 +310,38 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
         record.contains("K@b2") && record.contains("K@d4"),
         "{record}"
     );
+}
+
+/// Playing Black against the computer in the terminal: the board is drawn from Black's end,
+/// moves are numbered as in the record, the legal moves are listed in columns after a bad
+/// move, and `resign` asks first.
+#[test]
+fn play_as_black_turns_the_board_numbers_moves_and_confirms_resigning() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.pgn");
+    let path_text = path.to_str().expect("utf-8 path");
+    let out = denkmeter(
+        &[
+            "play", "english", "--white", "random", "--black", "human", "--seed", "1", "--record",
+            path_text,
+        ],
+        "a1-b2\nresign\nno\nresign\nyes\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let first_board_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or_default();
+    assert!(first_board_line.starts_with("1 "), "rank 1 on top: {text}");
+    assert!(text.contains("   h  g  f  e  d  c  b  a"), "{text}");
+    assert!(text.contains("White plays 1. "), "{text}");
+    assert!(text.contains("Last move: 1. "), "{text}");
+    // Seven answers to any first move in English checkers, in one row of columns.
+    assert!(text.contains("Legal moves for Black (7):\n  "), "{text}");
+    assert!(text.contains("Not resigned; play on."), "{text}");
+    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
 }
 
 /// Against the computer, its setup move is shown as `K@?`.
@@ -332,7 +365,7 @@ fn trangalla_against_the_computer_hides_its_king() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("Black plays K@?"), "{text}");
+    assert!(text.contains("Black plays 1... K@?"), "{text}");
     assert!(!text.contains("Pass the device"), "{text}");
 }
 

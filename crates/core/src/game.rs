@@ -116,6 +116,10 @@ pub struct Facts {
     pub exact_endgame: u32,
     /// The search the computer's levels use.
     pub search: SearchKind,
+    /// Each player sits at one end of the board (White's at the bottom of a drawing), so a
+    /// drawing for Black may be turned round; false where the board has no players' ends
+    /// (Straat's frame, whose tiles are named by compass directions).
+    pub players_at_ends: bool,
 }
 
 impl Facts {
@@ -137,6 +141,7 @@ impl Facts {
             playout_limit: 400,
             exact_endgame: 0,
             search: SearchKind::MonteCarlo,
+            players_at_ends: true,
         }
     }
 }

@@ -162,6 +162,7 @@ impl Variant {
             Facts {
                 repetition: RepetitionRule::Ignore,
                 playout_limit: 16,
+                players_at_ends: false,
                 exact_endgame: match variant {
                     Variant::Straight => 9,
                     Variant::Diagonal => 10,
