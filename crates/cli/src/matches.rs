@@ -162,8 +162,18 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     } else {
         "each with both colours"
     };
+    // The players as typed, with what a short form stands for (`computer (computer:3)`).
+    let named = |typed: &str, agent: &Agent| {
+        let canonical = agent.to_string();
+        if typed == canonical {
+            canonical
+        } else {
+            format!("{typed} ({canonical})")
+        }
+    };
+    let (first_name, second_name) = (named(&args.first, &first), named(&args.second, &second));
     outln!(
-        "{}: {first} vs {second}, {games} games from {from}, {colours}",
+        "{}: {first_name} vs {second_name}, {games} games from {from}, {colours}",
         game.name()
     );
     outln!(
@@ -187,7 +197,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
     })?;
     bar.finish_and_clear();
-    outln!("results for {first}:");
+    outln!("results for {first_name}:");
     outln!("{report:#}");
     if let Some(error) = pgn_error {
         bail!(error);

@@ -369,6 +369,34 @@ fn trangalla_against_the_computer_hides_its_king() {
     assert!(!text.contains("Pass the device"), "{text}");
 }
 
+/// `match` names the players as typed, with what a short form stands for.
+#[test]
+fn match_names_the_players_as_typed() {
+    let args = [
+        "match",
+        "english",
+        "--first",
+        "computer",
+        "--second",
+        "mcts:0.05s",
+        "--games",
+        "2",
+        "--max-plies",
+        "4",
+    ];
+    let out = denkmeter(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("english: computer (computer:3) vs mcts:0.05s (mcts:50ms), 2 games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("results for computer (computer:3):"),
+        "{text}"
+    );
+}
+
 #[test]
 fn match_plays_openings_with_both_colours_and_appends_the_records() {
     let dir = tempfile::tempdir().expect("a temporary directory");
