@@ -53,6 +53,21 @@ export function getGame(id, { token = null, ply = null } = {}) {
   return api('GET', `${gamePath(id)}${query({ token, ply })}`);
 }
 
+let serverCache = null;
+/**
+ * What the pages need to know of the server ({public_url}), asked for once per page load; a
+ * failure reads as no public address.
+ */
+export function serverInfo() {
+  if (!serverCache) {
+    serverCache = api('GET', '/api/server').catch(() => {
+      serverCache = null;
+      return { public_url: null };
+    });
+  }
+  return serverCache;
+}
+
 let rulesetCache = null;
 /** The list of rulesets, asked for once per page load (again after a failure). */
 export function rulesets() {

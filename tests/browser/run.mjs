@@ -100,13 +100,16 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the server; again on the same port and database when `port` is given. */
-async function startServer(port = null) {
+/**
+ * Starts the server, with `extra` arguments to `serve`; again on the same port and database
+ * when `port` is given.
+ */
+async function startServer(port = null, extra = []) {
   if (!tmp) tmp = mkdtempSync(path.join(os.tmpdir(), 'denkmeter-browser-'));
   if (!port) port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const database = `sqlite://${tmp}/db.sqlite?mode=rwc`;
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--database', database];
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--database', database, ...extra];
   server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
   const keep = (chunk) => {
     serverLog.push(...String(chunk).split('\n').filter(Boolean));
@@ -348,6 +351,7 @@ test('b. Shakti between two browsers by invite link, live over the WebSocket', a
   await a.waitForSelector('#invite-link', { state: 'visible' });
   const link = await a.inputValue('#invite-link');
   check(link.startsWith(`${base}/#/game/${id}?token=`), `the invite link looks wrong: ${link}`);
+  check(await a.isVisible('#invite-local'), 'from 127.0.0.1 the page should say the invite link works on this computer only');
   const mineA = await seatsOf(a, id);
   check(mineA.white && !mineA.black, 'the creator should keep only the White token');
 
@@ -1200,6 +1204,29 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   const white = await drawnPieces(page);
   check(white.includes('b2:white:king') && white.includes('d4:black:unknown'), `White sees: ${white.join(' ')}`);
   await context.close();
+});
+
+test('r. with --public-url, invite links start with the address a friend elsewhere can reach', async (problems) => {
+  const port = Number(new URL(base).port);
+  const publicUrl = 'http://denkmeter.test:9000';
+  await stopServer();
+  await startServer(port, ['--public-url', `${publicUrl}/`]);
+  try {
+    const info = await api('GET', '/api/server');
+    check(info.public_url === publicUrl, `/api/server says ${JSON.stringify(info)}`);
+    const context = await newContext();
+    const page = await context.newPage();
+    watchPage(page, 'r', problems);
+    const id = await createInLobby(page, { ruleset: 'english', opponent: 'link', colour: 'white' });
+    await page.waitForFunction((url) => document.querySelector('#invite-link').value.startsWith(url), publicUrl);
+    const link = await page.inputValue('#invite-link');
+    check(link.startsWith(`${publicUrl}/#/game/${id}?token=`), `the invite link is ${link}`);
+    check(!(await page.isVisible('#invite-local')), 'with a public address the page still says the link is local');
+    await context.close();
+  } finally {
+    await stopServer();
+    await startServer(port);
+  }
 });
 
 async function main() {

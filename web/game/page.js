@@ -2,7 +2,7 @@
 // the API, the socket, or the answer to our own action), replay, and the actions. It hands the
 // position to the board component and the rest to the view (game/view.js).
 
-import { ApiError, api, gamePath, getGame, query } from '../api.js';
+import { ApiError, api, gamePath, getGame, query, serverInfo } from '../api.js';
 import { createBoard } from '../board/board.js';
 import { seats } from '../seats.js';
 import { GameSocket } from '../socket.js';
@@ -24,6 +24,11 @@ export class GamePage {
     this.disposed = false;
     this.timers = new Set();
     this.resignArmed = false;
+    this.publicUrl = null; // where other machines reach the server (--public-url), if given
+    serverInfo().then((info) => {
+      this.publicUrl = info.public_url || null;
+      if (this.live && !this.disposed) renderPanel(this);
+    });
     this.socket = new GameSocket(() => this.socketUrl(), {
       onView: (view) => this.accept(view),
       // The game moved on without us hearing of it: ask for it.

@@ -42,6 +42,7 @@ export function gamePageHtml() {
               <input id="invite-link" type="text" readonly>
               <button type="button" id="copy-invite">Copy</button>
             </div>
+            <p id="invite-local" class="small muted" hidden>This link works on this computer only: for a friend elsewhere, start the server with <code>--host 0.0.0.0 --public-url http://ADDRESS:PORT</code> (see the README).</p>
           </div>
           <div class="actions" id="actions"></div>
         </div>
@@ -205,9 +206,14 @@ function renderResult(v) {
 function renderInvite(page, over) {
   const invite = document.getElementById('invite');
   if (page.mine.invite && !over) {
-    const link = `${location.origin}/#/game/${encodeURIComponent(page.id)}?token=${encodeURIComponent(page.mine.invite)}`;
+    // The public address if the server was given one; else the one this browser used,
+    // which reaches only this machine when it is a loopback address.
+    const origin = page.publicUrl || location.origin;
+    const link = `${origin}/#/game/${encodeURIComponent(page.id)}?token=${encodeURIComponent(page.mine.invite)}`;
     const input = document.getElementById('invite-link');
     if (input.value !== link) input.value = link;
+    const loopback = /^(127\.|localhost$|\[::1\]$)/.test(location.hostname);
+    document.getElementById('invite-local').hidden = Boolean(page.publicUrl) || !loopback;
     invite.hidden = false;
   } else {
     invite.hidden = true;

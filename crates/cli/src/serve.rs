@@ -41,6 +41,12 @@ pub struct ServeArgs {
     /// Seconds between two moves of a computer-vs-computer game that nobody watches.
     #[arg(long, default_value_t = 2.0)]
     unwatched_computer_interval: f64,
+    /// The address other machines reach this server at, e.g. http://192.168.1.20:8080 (with
+    /// --host 0.0.0.0) or a proxy's https://games.example.org: invite links start with it.
+    /// Without it they use the address the browser opened, which from 127.0.0.1 only works on
+    /// this machine.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// An origin whose pages may open this server's WebSockets besides its own, as browsers
     /// send it (`https://example.org`); repeatable; `*` allows any.
     #[arg(long = "allow-origin")]
@@ -79,6 +85,12 @@ impl ServeArgs {
         config.max_connections = self.max_connections;
         config.header_timeout = Duration::from_secs(self.header_timeout);
         config.allowed_origins = self.allow_origins.clone();
+        config.public_url = self
+            .public_url
+            .as_deref()
+            .map(denkmeter_server::public_url)
+            .transpose()
+            .context("--public-url")?;
         Ok(config)
     }
 }

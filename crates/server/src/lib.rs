@@ -39,6 +39,42 @@ pub struct ServerConfig {
     pub ws_message_limit: usize,
     /// Origins, besides the server's own, whose pages may open WebSockets (`*`: any).
     pub allowed_origins: Vec<String>,
+    /// The address other machines reach the server at (`http://192.168.1.20:8080`), from
+    /// [`public_url`]: invite links start with it. `None`: the address the browser used.
+    pub public_url: Option<String>,
+}
+
+/// Why a `--public-url` was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "not an address to reach the server at: {0:?} (expected http:// or https://, a host and \
+     perhaps a port, no path, e.g. http://192.168.1.20:8080)"
+)]
+pub struct PublicUrlError(pub String);
+
+/// Checks an address other machines reach the server at: `http` or `https`, a host and
+/// perhaps a port, nothing after (the pages and API live at the root); a trailing `/` is
+/// dropped.
+pub fn public_url(text: &str) -> Result<String, PublicUrlError> {
+    let refuse = || PublicUrlError(text.to_string());
+    let trimmed = text.strip_suffix('/').unwrap_or(text);
+    let rest = trimmed
+        .strip_prefix("http://")
+        .or_else(|| trimmed.strip_prefix("https://"))
+        .ok_or_else(refuse)?;
+    let host = match rest.rsplit_once(':') {
+        // A port: digits only, and not the inside of an IPv6 address in brackets.
+        Some((host, port)) if !port.contains(']') => {
+            port.parse::<u16>().map_err(|_| refuse())?;
+            host
+        }
+        _ => rest,
+    };
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "-._[]:".contains(c);
+    if host.is_empty() || rest.len() > 253 || !host.chars().all(allowed) {
+        return Err(refuse());
+    }
+    Ok(trimmed.to_string())
 }
 
 impl Default for ServerConfig {
@@ -51,6 +87,7 @@ impl Default for ServerConfig {
             header_timeout: Duration::from_secs(10),
             ws_message_limit: 4 * 1024,
             allowed_origins: Vec::new(),
+            public_url: None,
         }
     }
 }
@@ -127,6 +164,15 @@ pub async fn serve(
         .local_addr()
         .map_err(|e| ServeError::Bind(addr, e))?;
     println!("Denkmeter serves on http://{local}");
+    match &state.config.public_url {
+        Some(url) => println!("Invite links start with {url}"),
+        None if local.ip().is_loopback() => println!(
+            "Only this machine can reach it; to invite a friend elsewhere, serve with --host \
+             0.0.0.0 --public-url http://THIS-MACHINE'S-ADDRESS:{}",
+            local.port()
+        ),
+        None => {}
+    }
     listener::serve(listener, state, shutdown).await;
     Ok(())
 }
@@ -138,4 +184,40 @@ pub enum ServeError {
     Store(#[from] StoreError),
     #[error("cannot listen on {0}: {1}")]
     Bind(SocketAddr, std::io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_urls_are_a_scheme_a_host_and_perhaps_a_port() {
+        for (text, kept) in [
+            ("http://192.168.1.20:8080", "http://192.168.1.20:8080"),
+            ("https://games.example.org/", "https://games.example.org"),
+            ("http://[fe80::1]:8080", "http://[fe80::1]:8080"),
+            ("http://[fe80::1]", "http://[fe80::1]"),
+            ("http://my-box.local", "http://my-box.local"),
+        ] {
+            assert_eq!(public_url(text).as_deref(), Ok(kept), "{text}");
+        }
+        for text in [
+            "",
+            "192.168.1.20:8080",
+            "ftp://example.org",
+            "http://",
+            "http://example.org/denkmeter",
+            "http://example.org:port",
+            "http://example.org:99999",
+            "http://example.org?x=1",
+            "http://exa mple.org",
+            "javascript:alert(1)",
+        ] {
+            let error = public_url(text).expect_err(text);
+            assert!(
+                error.to_string().contains("http://192.168.1.20:8080"),
+                "{error}"
+            );
+        }
+    }
 }

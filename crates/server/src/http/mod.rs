@@ -20,6 +20,14 @@ pub use limits::RateLimits;
 
 use crate::AppState;
 
+/// What the pages need to know of the server: the address invite links start with, if one
+/// was given (`--public-url`).
+async fn server(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> Json<serde_json::Value> {
+    Json(json!({ "public_url": state.config.public_url }))
+}
+
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 32 * 1024;
 
@@ -49,6 +57,7 @@ pub fn router(state: AppState) -> Router {
             "/api/health",
             get(|| async { Json(json!({ "status": "ok" })) }),
         )
+        .route("/api/server", get(server))
         .route("/api/rulesets", get(rulesets::list))
         .route("/api/rulesets/{name}", get(rulesets::detail))
         .route("/api/games", get(games::list))

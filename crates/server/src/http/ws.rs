@@ -79,7 +79,16 @@ pub async fn connect(
     query: Result<Params<WsQuery>, ApiError>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if !origin_allowed(&headers, &state.config.allowed_origins) {
+    // Pages served under the public address may connect too.
+    let public = state.config.public_url.iter().cloned();
+    let allowed: Vec<String> = state
+        .config
+        .allowed_origins
+        .iter()
+        .cloned()
+        .chain(public)
+        .collect();
+    if !origin_allowed(&headers, &allowed) {
         let origin = headers
             .get(header::ORIGIN)
             .and_then(|o| o.to_str().ok())
