@@ -1206,7 +1206,36 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   await context.close();
 });
 
-test('r. with --public-url, invite links start with the address a friend elsewhere can reach', async (problems) => {
+test('r. a forced capture: the capturing man is ringed as due, a click on another man says why', async (problems) => {
+  // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
+  const created = await api('POST', '/api/games', {
+    ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
+  });
+  const { id, tokens } = created;
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'r', problems);
+  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  await page.waitForSelector(`${cellSelector('c3')}.movable`);
+  const rings = await page.$$eval('svg.board .dests circle.can-move.must:not(.halo)', (cs) => cs.length);
+  check(rings === 1, `${rings} pieces are ringed as due to capture, not 1 (c3)`);
+  check(!(await page.$(`${cellSelector('a1')}.movable`)), 'a1 cannot move while a capture is due, yet is marked movable');
+  await page.click(cellSelector('a1'));
+  const hint = (await page.textContent('.board-hint')).trim();
+  check(/capture is compulsory/i.test(hint) && /marked pieces must capture/.test(hint), `after a click on a1 the board says "${hint}"`);
+  // Destinations show on the dark squares: a dot with a light halo under it.
+  await page.click(cellSelector('c3'));
+  await page.waitForSelector(`${cellSelector('e5')}.target`);
+  const dot = await page.$$eval('svg.board .dests circle.dest', (cs) => cs.map((c) => c.getAttribute('class')));
+  check(dot.includes('dest halo') && dot.includes('dest'), `the destination marks are ${JSON.stringify(dot)}`);
+  check((await page.textContent('.board-hint')).trim() === '', 'the hint stays after a click that selected a piece');
+  await page.click(cellSelector('e5'));
+  const view = await waitView(id, tokens.black, (v) => v.ply === 1, 'the capture played');
+  check(view.moves[0] === 'c3xe5', `the move played is ${view.moves[0]}`);
+  await context.close();
+});
+
+test('s. with --public-url, invite links start with the address a friend elsewhere can reach', async (problems) => {
   const port = Number(new URL(base).port);
   const publicUrl = 'http://denkmeter.test:9000';
   await stopServer();
@@ -1216,7 +1245,7 @@ test('r. with --public-url, invite links start with the address a friend elsewhe
     check(info.public_url === publicUrl, `/api/server says ${JSON.stringify(info)}`);
     const context = await newContext();
     const page = await context.newPage();
-    watchPage(page, 'r', problems);
+    watchPage(page, 's', problems);
     const id = await createInLobby(page, { ruleset: 'english', opponent: 'link', colour: 'white' });
     await page.waitForFunction((url) => document.querySelector('#invite-link').value.startsWith(url), publicUrl);
     const link = await page.inputValue('#invite-link');
@@ -1227,6 +1256,28 @@ test('r. with --public-url, invite links start with the address a friend elsewhe
     await stopServer();
     await startServer(port);
   }
+});
+
+test('t. cell names on demand: every point of a Sjekkers board named on its drawing', async (problems) => {
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' } });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 't', problems);
+  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  await page.waitForSelector('svg.board .cell.movable');
+  check(!(await page.$('svg.board .cell-name')), 'cell names are drawn before they are asked for');
+  await page.click('#cell-names');
+  const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+  const names = await page.$$eval('svg.board .cell-name', (ts) => ts.map((t) => t.textContent));
+  const all = view.board.cells.map((c) => c.name);
+  check(names.length === all.length && all.every((n) => names.includes(n)), `${names.length} of ${all.length} cells named`);
+  // The first legal move's cells can be found by their names.
+  const first = clickableMove(view);
+  for (const i of clickPath(first)) check(names.includes(view.board.cells[i].name), `${view.board.cells[i].name} of ${first.text} is not named`);
+  check((await page.getAttribute('#cell-names', 'aria-pressed')) === 'true', 'the toggle does not say it is on');
+  await page.click('#cell-names');
+  check(!(await page.$('svg.board .cell-name')), 'cell names stay after they are turned off');
+  await context.close();
 });
 
 async function main() {

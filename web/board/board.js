@@ -49,6 +49,7 @@ export class Board {
       highlights: [],
       caption: '',
       toMove: null,
+      names: false,
     };
     this.input = new MoveInput([]);
     this.pending = null; // {move, position}: a move sent and not yet answered
@@ -58,8 +59,9 @@ export class Board {
     this.hoverChoice = null; // the choice whose button is under the pointer or focused
 
     element.classList.add('board-box');
-    element.innerHTML = `<div class="board-caption" hidden></div><div class="board-wrap"></div><div class="choices" hidden></div>${keyHtml(board)}`;
+    element.innerHTML = `<div class="board-caption" hidden></div><div class="board-wrap"></div><p class="board-hint" role="status" aria-live="polite"></p><div class="choices" hidden></div>${keyHtml(board)}`;
     this.caption = element.querySelector('.board-caption');
+    this.hint = element.querySelector('.board-hint');
     this.choices = element.querySelector('.choices');
     this.svg = createSvg(
       (cell) => this.click(cell),
@@ -126,6 +128,7 @@ export class Board {
    *   highlights: regions to point out, [{owner, label, value, parts, outline}],
    *   caption: a line of HTML above the board, or '',
    *   toMove: 'white' | 'black', whose piece a placement's preview shows,
+   *   names: whether every cell's name is written on it,
    * }
    */
   set(view = {}) {
@@ -134,6 +137,7 @@ export class Board {
     Object.assign(s, view);
     if (newPosition) {
       this.input.reset();
+      this.explain('');
       if (this.pending && this.pending.position !== s.position) this.pending = null;
     }
     if ('moves' in view) {
@@ -206,9 +210,38 @@ export class Board {
         return;
       }
     }
+    const selecting = this.input.path.length > 0;
     const move = this.input.click(cell);
+    // A click that neither moves nor selects says why.
+    this.explain(move || this.input.path.length ? '' : this.whyNot(cell, selecting));
     if (move) this.play(move);
     else this.render();
+  }
+
+  /** Shows one line under the board ('' clears it). */
+  explain(text) {
+    if (this.hint.textContent !== text) this.hint.textContent = text;
+  }
+
+  /** Why a click on `cell` started no move (`selecting`: a piece was selected before). */
+  whyNot(cell, selecting) {
+    const s = this.state;
+    const moves = s.moves || [];
+    if (!moves.length) return '';
+    const name = (this.board.cells[cell] || {}).name || 'that cell';
+    const piece = (s.pieces || []).find((p) => p.cell === cell);
+    const mover = s.toMove === 'black' ? 'Black' : 'White';
+    const captureDue = moves.every((m) => (m.captured || []).length > 0);
+    if (piece && piece.owner && s.toMove && piece.owner !== s.toMove) {
+      return selecting ? `The selected piece cannot go to ${name}; the marked cells show where it can.` : `That is not your piece: you play ${mover}.`;
+    }
+    if (piece) {
+      if (captureDue) return 'A capture is compulsory: the marked pieces must capture.';
+      return `The piece on ${name} cannot move now; the ringed pieces can.`;
+    }
+    if (selecting) return `The selected piece cannot go to ${name}; the marked cells show where it can.`;
+    if (moves.some((m) => m.places)) return `Nothing can be placed on ${name} now.`;
+    return captureDue ? 'A capture is compulsory: the marked pieces must capture.' : 'Pick up one of the ringed pieces first.';
   }
 
   /** Plays a move: shows it at once, and takes it back if the callback refuses it. */
@@ -265,8 +298,10 @@ export class Board {
       selected: live ? this.input.path : [],
       targets: live ? this.input.targets() : [],
       movable: live && !this.input.path.length ? this.input.startCells() : [],
+      mustCapture: (s.moves || []).length > 0 && (s.moves || []).every((m) => (m.captured || []).length > 0),
       preview: this.preview(),
       highlights: s.highlights || [],
+      names: Boolean(s.names),
     });
     this.svg.classList.toggle('interactive', live && (s.moves || []).length > 0);
   }

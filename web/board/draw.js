@@ -127,10 +127,12 @@ export function createSvg(onCell, onHover = null) {
  *   mirror: bool (the board seen from its back: left and right exchanged; `pieces` and
  *     `highlights` are given in front coordinates),
  *   lastMove: {from, via, to, captured, removed} | null,
- *   selected: [cell], targets: Set|[cell], movable: Set|[cell],
+ *   selected: [cell], targets: Set|[cell], movable: Set|[cell] (pieces on them are ringed),
+ *   mustCapture: bool (every legal move captures: the movable pieces are ringed as due),
  *   preview: {cell, owner, kind} | null, a piece shown faintly before it is placed,
  *   highlights: [{owner, label, parts: [[[x, y], ...]], outline: [[x1, y1, x2, y2]]}], regions
  *     pointed out over the pieces, in board coordinates,
+ *   names: bool (every cell's name written in its corner, over the pieces),
  * }
  */
 export function drawBoard(svg, options) {
@@ -306,14 +308,23 @@ export function drawBoard(svg, options) {
     out.push(`<g class="cell-marks">${marks.join('')}</g>`);
   }
 
-  // Destinations of the selected piece: a dot on an empty cell, a ring around a piece.
+  // Destinations of the selected piece: a dot on an empty cell, a ring around a piece; and
+  // the pieces that can move, ringed (as due when every move captures). Each mark is drawn
+  // twice, light under dark, so that it shows on light and dark squares alike.
   const dests = [];
+  const twoTone = (klass, cx, cy, r) =>
+    `<circle class="${klass} halo" cx="${r2(cx)}" cy="${r2(cy)}" r="${r}"/><circle class="${klass}" cx="${r2(cx)}" cy="${r2(cy)}" r="${r}"/>`;
+  for (const i of movable) {
+    if (!occupied.has(i)) continue;
+    const [cx, cy] = centre(i);
+    dests.push(twoTone(`can-move${options.mustCapture ? ' must' : ''}`, cx, cy, 0.46));
+  }
   for (const i of targets) {
     const [cx, cy] = centre(i);
     if (occupied.has(i)) {
-      dests.push(`<circle class="dest capture" cx="${r2(cx)}" cy="${r2(cy)}" r="0.45"/>`);
+      dests.push(twoTone('dest capture', cx, cy, 0.45));
     } else {
-      dests.push(`<circle class="dest" cx="${r2(cx)}" cy="${r2(cy)}" r="0.16"/>`);
+      dests.push(twoTone('dest', cx, cy, 0.16));
     }
   }
   out.push(`<g class="dests">${dests.join('')}</g>`);
@@ -330,6 +341,16 @@ export function drawBoard(svg, options) {
     labels.push(`<text class="coord rank" x="${r2(-MARGIN_LEFT / 2)}" y="${r2(y + 0.5)}"${ink}>${esc(text)}</text>`);
   }
   out.push(`<g class="coords">${labels.join('')}</g>`);
+
+  // Every cell's name, on request: in a square's top left corner, beside and below a point.
+  if (options.names) {
+    const names = cells.map((c, i) => {
+      const [cx, cy] = centre(i);
+      const [x, y] = c.shape === 'point' ? [cx + 0.12, cy + 0.3] : [cx - 0.46, cy - 0.36];
+      return `<text class="cell-name" x="${r2(x)}" y="${r2(y)}">${esc(c.name)}</text>`;
+    });
+    out.push(`<g class="cell-names">${names.join('')}</g>`);
+  }
 
   svg.innerHTML = out.join('');
 }

@@ -18,6 +18,7 @@ export class GamePage {
     this.replay = null; // a view of an earlier ply, or null
     this.board = null; // the board component, made with the first view
     this.manualFlip = false;
+    this.cellNames = false; // every cell's name written on the board, on request
     this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
     this.side = 'front'; // the side of a two-sided board on show (see showsBack)
     this.busy = false;
@@ -226,6 +227,11 @@ export class GamePage {
       this.manualFlip = !this.manualFlip;
       this.render();
     });
+    on('cell-names', () => {
+      this.cellNames = !this.cellNames;
+      document.getElementById('cell-names').setAttribute('aria-pressed', String(this.cellNames));
+      this.render();
+    });
     on('pass-ready', () => {
       if (!this.live) return;
       this.passedTo = this.live.to_move;
@@ -409,6 +415,7 @@ export class GamePage {
       // Pieces are placed on the front: turned over, the board only shows.
       canMove: !covered && mayMove && !back,
       orientation: this.flip() ? 'black' : 'white',
+      names: this.cellNames,
       mirror: back,
       highlights: covered ? [] : this.shownHighlights(),
       caption: back && mayMove ? 'Turn the frame over again to make your move.' : '',

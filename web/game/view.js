@@ -64,6 +64,7 @@ export function gamePageHtml() {
             <a id="download-pgn" href="#" download title="The game record">record</a>
             <a id="download-svg" href="#" download title="A diagram of the position shown">diagram</a>
             <button type="button" class="link-button flip" id="flip">Flip board</button>
+            <button type="button" class="link-button" id="cell-names" aria-pressed="false" title="Write each cell's or point's name on the board">Cell names</button>
           </div>
         </div>
         <p class="small"><a href="#/">← Lobby</a></p>
