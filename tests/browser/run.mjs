@@ -1280,6 +1280,29 @@ test('t. cell names on demand: every point of a Sjekkers board named on its draw
   await context.close();
 });
 
+test('u. a hint: asked for, marked on the board, then played', async (problems) => {
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'u', problems);
+  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  await page.waitForSelector('svg.board .cell.movable');
+  await page.click('button[data-action=hint]');
+  await page.waitForFunction(() => document.querySelector('.board-hint').textContent.startsWith('Hint: '), null, { timeout: 20_000 });
+  const text = (await page.textContent('.board-hint')).replace('Hint: ', '').trim();
+  const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+  const move = view.legal_moves.find((m) => m.text === text);
+  check(move, `the hint ${text} is not a legal move`);
+  const marked = await page.$$eval('svg.board .mark.hint', (ms) => ms.length);
+  check(marked === clickPath(move).length, `${marked} cells marked for the hint ${text}`);
+  check(view.ply === 0, 'asking for a hint played a move');
+  await clickMove(page, view, move);
+  await waitView(id, tokens.white, (v) => v.ply === 2, 'the computer to answer');
+  await page.waitForFunction(() => !document.querySelector('svg.board .mark.hint'));
+  check(!(await page.textContent('.board-hint')).startsWith('Hint'), 'the hint stays after it was played');
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -50,6 +50,7 @@ export class Board {
       caption: '',
       toMove: null,
       names: false,
+      hint: null,
     };
     this.input = new MoveInput([]);
     this.pending = null; // {move, position}: a move sent and not yet answered
@@ -129,6 +130,7 @@ export class Board {
    *   caption: a line of HTML above the board, or '',
    *   toMove: 'white' | 'black', whose piece a placement's preview shows,
    *   names: whether every cell's name is written on it,
+   *   hint: a legal move to point out (its cells marked, its text under the board), or null,
    * }
    */
   set(view = {}) {
@@ -302,6 +304,7 @@ export class Board {
       preview: this.preview(),
       highlights: s.highlights || [],
       names: Boolean(s.names),
+      hint: s.hint,
     });
     this.svg.classList.toggle('interactive', live && (s.moves || []).length > 0);
   }
@@ -321,6 +324,8 @@ export class Board {
     const s = this.state;
     const live = this.interactive();
     this.renderBoard();
+    if (s.hint) this.explain(`Hint: ${s.hint.text}`);
+    else if (this.hint.textContent.startsWith('Hint: ')) this.explain('');
     this.caption.innerHTML = s.caption || '';
     this.caption.hidden = !s.caption;
 

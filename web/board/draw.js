@@ -133,6 +133,7 @@ export function createSvg(onCell, onHover = null) {
  *   highlights: [{owner, label, parts: [[[x, y], ...]], outline: [[x1, y1, x2, y2]]}], regions
  *     pointed out over the pieces, in board coordinates,
  *   names: bool (every cell's name written in its corner, over the pieces),
+ *   hint: a move whose cells are marked as suggested, or null,
  * }
  */
 export function drawBoard(svg, options) {
@@ -237,6 +238,7 @@ export function drawBoard(svg, options) {
       );
     }
   }
+  if (options.hint) for (const i of clickPath(options.hint)) marks.push(square(i, 'mark hint'));
   for (const i of selected) marks.push(square(i, 'mark selected'));
   out.push(`<g class="marks">${marks.join('')}</g>`);
 

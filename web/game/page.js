@@ -19,6 +19,8 @@ export class GamePage {
     this.board = null; // the board component, made with the first view
     this.manualFlip = false;
     this.cellNames = false; // every cell's name written on the board, on request
+    this.hint = null; // {move, ply, level}: the last hint asked for, shown while its position is
+    this.hinting = false; // a hint is being searched
     this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
     this.side = 'front'; // the side of a two-sided board on show (see showsBack)
     this.busy = false;
@@ -288,6 +290,31 @@ export class GamePage {
     }
   }
 
+  /** Asks the server for the move the computer would play here, and shows it on the board. */
+  async askHint() {
+    const v = this.live;
+    const token = v && this.tokenOf(v.to_move);
+    if (!token || this.hinting) return;
+    this.hinting = true;
+    this.render();
+    try {
+      this.hint = await api('POST', gamePath(this.id, 'hint'), { token });
+      showMessage('');
+    } catch (e) {
+      showMessage(e.message);
+    } finally {
+      this.hinting = false;
+      this.render();
+    }
+  }
+
+  /** The hinted move while its position is on show and still to play, else null. */
+  shownHint() {
+    const v = this.live;
+    if (!this.hint || this.replay || !v || v.ply !== this.hint.ply || v.status !== 'ongoing') return null;
+    return (v.legal_moves || []).find((m) => m.text === this.hint.move) || null;
+  }
+
   /** The board's move callback: sends the move; a refusal rejects, and the board takes it back. */
   async play(text) {
     const v = this.live;
@@ -312,6 +339,10 @@ export class GamePage {
   async action(name) {
     const v = this.live;
     if (!v || this.busy) return;
+    if (name === 'hint') {
+      this.askHint();
+      return;
+    }
     if (name === 'resign' && !this.resignArmed) {
       this.resignArmed = true;
       this.render();
@@ -416,6 +447,7 @@ export class GamePage {
       canMove: !covered && mayMove && !back,
       orientation: this.flip() ? 'black' : 'white',
       names: this.cellNames,
+      hint: covered ? null : this.shownHint(),
       mirror: back,
       highlights: covered ? [] : this.shownHighlights(),
       caption: back && mayMove ? 'Turn the frame over again to make your move.' : '',

@@ -6,6 +6,9 @@ import { gamePath, query } from '../api.js';
 import { attr, legendOf, pieceColours } from '../board/draw.js';
 import { capital, esc, other, title } from '../text.js';
 
+/** The computer's level whose move a hint suggests (the server's `HINT_LEVEL`). */
+const HINT_LEVEL = 6;
+
 /** The page's frame; the board component goes into #board. */
 export function gamePageHtml() {
   return `
@@ -236,11 +239,14 @@ function renderActions(page, over) {
     } else if (offer === acting) {
       actions.push('<span class="small muted">Draw offered</span>');
     }
+    if (page.tokenOf(v.to_move) && !page.replay && !page.covered()) {
+      actions.push(`<button type="button" data-action="hint" title="The move the computer (level ${HINT_LEVEL}) would play">${page.hinting ? 'Thinking…' : 'Hint'}</button>`);
+    }
     actions.push(`<button type="button" class="danger" data-action="resign">${page.resignArmed ? 'Really resign?' : 'Resign'}</button>`);
   }
   const box = document.getElementById('actions');
   box.innerHTML = actions.join(' ');
-  for (const b of box.querySelectorAll('button')) b.disabled = page.busy;
+  for (const b of box.querySelectorAll('button')) b.disabled = page.busy || (b.dataset.action === 'hint' && page.hinting);
 }
 
 /** The move list in numbered pairs, and the replay controls of a finished game. */

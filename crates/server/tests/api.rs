@@ -288,6 +288,7 @@ on_both_databases!(
     hidden_kings_reach_nobody,
     a_hidden_king_against_the_computer,
     a_finished_straat_game_shows_both_sides_and_its_streets,
+    hints_are_for_the_seat_to_move_and_change_nothing,
 );
 
 mod postgres_only {
@@ -550,6 +551,56 @@ async fn resign_and_draws(db: &str) {
         )
         .await;
     assert!(view["draw_offer"].is_null());
+    server.stop().await;
+}
+
+async fn hints_are_for_the_seat_to_move_and_change_nothing(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("english", human(), human()).await;
+    let hint = format!("/api/games/{id}/hint");
+    let (status, answer) = server.post(&hint, json!({"token": tokens["white"]})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["ply"].as_u64(), answer["level"].as_u64()),
+        (Some(0), Some(6))
+    );
+    let (_, view) = server
+        .get(&format!(
+            "/api/games/{id}?token={}",
+            tokens["white"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(view["ply"], 0, "a hint plays nothing: {view}");
+    let legal: Vec<&str> = view["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["text"].as_str())
+        .collect();
+    let suggested = answer["move"].as_str().unwrap();
+    assert!(legal.contains(&suggested), "{suggested} not in {legal:?}");
+    // The hinted move plays.
+    let (status, _) = server.play(&id, &tokens["white"], suggested).await;
+    assert_eq!(status, StatusCode::OK);
+    // Not for the seat that waits, nor for a stranger, nor once the game is over.
+    let (status, answer) = server.post(&hint, json!({"token": tokens["white"]})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("turn"),
+        "{answer}"
+    );
+    let (status, _) = server.post(&hint, json!({"token": "not-a-token"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = server.post(&hint, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": tokens["black"]}),
+        )
+        .await;
+    let (status, answer) = server.post(&hint, json!({"token": tokens["black"]})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     server.stop().await;
 }
 

@@ -193,6 +193,14 @@ pub struct TokenRequest {
     token: String,
 }
 
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Json<crate::round::Hint>, ApiError> {
+    Ok(Json(state.rounds.hint(&id, &request.token).await?))
+}
+
 pub async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,

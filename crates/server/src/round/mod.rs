@@ -28,6 +28,7 @@ macro_rules! write_action {
 
 mod drawer;
 mod finisher;
+mod hinter;
 pub mod json;
 mod player;
 pub mod proxy;
@@ -43,6 +44,7 @@ use rand::Rng;
 use tokio::sync::watch;
 
 pub use drawer::DrawAction;
+pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
 pub use proxy::{GameProxy, LiveGame};
 
