@@ -73,9 +73,18 @@ export function lobbyPage(app) {
             <select id="colour" name="colour">
               <option value="white" selected>White</option>
               <option value="black">Black</option>
+              <option value="random">Either, at random</option>
             </select>
           </label>
         </div>
+        <details class="field" id="position-field">
+          <summary>Start from a position</summary>
+          <label class="field">
+            <span>Position string (empty: the start)</span>
+            <input id="position" name="position" type="text" autocomplete="off" spellcheck="false">
+          </label>
+          <p class="hint small">As the rules page and <code>denkmeter</code> write positions; the start is shown as an example.</p>
+        </details>
         <p class="hint" id="opponent-hint"></p>
         <div class="error" id="lobby-error" role="alert" hidden></div>
         <button type="submit" class="primary" id="start">Start game</button>
@@ -151,6 +160,16 @@ export function lobbyPage(app) {
       ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a>`
       : '';
     showBoards(r);
+    // The ruleset's start position, as an example of its position strings.
+    const position = document.getElementById('position');
+    position.placeholder = '';
+    if (r) {
+      api('GET', `/api/rulesets/${encodeURIComponent(r.name)}`)
+        .then((detail) => {
+          if (!disposed && select.value === r.name) position.placeholder = detail.start_position || '';
+        })
+        .catch(() => {});
+    }
   };
 
   const opponent = () => form.querySelector('input[name=opponent]:checked').value;
@@ -207,12 +226,16 @@ export function lobbyPage(app) {
       return;
     }
     const o = opponent();
-    const you = o === 'local' ? 'white' : document.getElementById('colour').value;
+    const colour = document.getElementById('colour').value;
+    const chosen = colour === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'black' : 'white') : colour;
+    const you = o === 'local' ? 'white' : chosen;
     const human = { kind: 'human' };
     const body = { ruleset, white: human, black: human };
     if (o === 'computer') {
       body[other(you)] = { kind: 'computer', level: Number(document.getElementById('level').value) };
     }
+    const position = document.getElementById('position').value.trim();
+    if (position) body.position = position;
     if (!boardField.hidden && boardSelect.value === 'pending' && pendingBoard) {
       body.board = pendingBoard;
     } else if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {

@@ -1303,6 +1303,41 @@ test('u. a hint: asked for, marked on the board, then played', async (problems) 
   await context.close();
 });
 
+test('v. the lobby: a random colour, and a game started from a position string', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  // The bad position string below is refused with a 400, which the browser logs.
+  watchPage(page, 'v', problems, /status of 400/);
+  const id = await createInLobby(page, { ruleset: 'english', opponent: 'computer', level: 1, colour: 'random' });
+  const mine = await seatsOf(page, id);
+  check(Boolean(mine.white) !== Boolean(mine.black), `a random colour should keep one seat: ${JSON.stringify(mine)}`);
+  const you = mine.white ? 'white' : 'black';
+  const seen = await api('GET', `/api/games/${id}?token=${mine[you]}`);
+  check(seen.you === you && seen[you === 'white' ? 'black' : 'white'].kind === 'computer', `the game's seats are ${JSON.stringify([seen.white, seen.black])}`);
+
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="english"]', { state: 'attached' });
+  await page.selectOption('#ruleset', 'english');
+  await page.check('input[name=opponent][value=local]');
+  await page.click('#position-field summary');
+  await page.waitForFunction(() => document.getElementById('position').placeholder.endsWith(' w'));
+  await page.fill('#position', 'nonsense');
+  await page.click('#start');
+  await page.waitForSelector('#lobby-error:not([hidden])');
+  const error = await page.textContent('#lobby-error');
+  check(/position/i.test(error), `a bad position string says: ${error}`);
+  await page.fill('#position', '8/8/8/8/3m4/2M5/8/M7 w');
+  await page.click('#start');
+  const fromPosition = await gameIdOf(page);
+  await page.waitForSelector('svg.board .cell.movable');
+  const pieces = await page.$$eval('svg.board g.piece', (ps) => ps.map((p) => p.dataset.at).sort());
+  check(pieces.join(' ') === 'a1 c3 d4', `the game from the position shows pieces on ${pieces.join(' ')}`);
+  const tokens = await seatsOf(page, fromPosition);
+  const view = await api('GET', `/api/games/${fromPosition}?token=${tokens.white}`);
+  check(view.legal_moves.length === 1 && view.legal_moves[0].text === 'c3xe5', `legal moves: ${view.legal_moves.map((m) => m.text)}`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
