@@ -1338,6 +1338,34 @@ test('v. the lobby: a random colour, and a game started from a position string',
   await context.close();
 });
 
+test('w. earlier positions of a game in progress are looked at without leaving it', async (problems) => {
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'w', problems);
+  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  let view = await waitView(id, tokens.white, (v) => v.legal_moves.length > 0, 'White to move');
+  await clickMove(page, view, clickableMove(view));
+  view = await waitView(id, tokens.white, (v) => v.ply === 2 && v.legal_moves.length > 0, 'the computer to answer');
+  await waitMoves(page, 2);
+  await page.waitForSelector('#replay', { state: 'visible' });
+  await page.click('#replay-first');
+  await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '0 / 2');
+  const caption = await page.textContent('.board-caption');
+  check(/earlier position/.test(caption), `browsing back the board says "${caption}"`);
+  const men = await page.$$eval('svg.board g.piece', (ps) => ps.map((p) => p.dataset.at));
+  check(men.includes('c3') && men.includes('f6') && men.length === 24, 'the start position is not shown');
+  check(!(await page.$('svg.board .cell.movable')), 'a move can be started on an earlier position');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '1 / 2');
+  await page.click('#replay-last');
+  await page.waitForSelector('svg.board .cell.movable');
+  check(!(await page.isVisible('.board-caption')), 'the earlier-position caption stays after returning');
+  await clickMove(page, view, clickableMove(view));
+  await waitView(id, tokens.white, (v) => v.ply >= 3, 'the move made after browsing');
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -250,7 +250,7 @@ export class GamePage {
     on('replay-last', () => this.goto(null));
     on('moves', (e) => {
       const li = e.target.closest('[data-ply]');
-      if (li && this.live && this.live.status === 'over') this.goto(Number(li.dataset.ply));
+      if (li && this.live) this.goto(Number(li.dataset.ply));
     });
     on('actions', (e) => {
       const button = e.target.closest('button[data-action]');
@@ -258,7 +258,7 @@ export class GamePage {
     });
     this.onKey = (e) => {
       if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
-      if (this.live && this.live.status === 'over' && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      if (this.live && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
         this.goto(this.shownPly() + (e.key === 'ArrowLeft' ? -1 : 1));
       }
     };
@@ -271,7 +271,8 @@ export class GamePage {
 
   /** Replay: shows the position after `ply` moves (null: the final one). */
   async goto(ply) {
-    if (!this.live) return;
+    // Behind a "pass the device" screen nothing is shown, earlier positions included.
+    if (!this.live || this.covered()) return;
     const total = this.live.ply;
     if (ply === null || ply >= total) {
       this.replay = null;
@@ -450,7 +451,9 @@ export class GamePage {
       hint: covered ? null : this.shownHint(),
       mirror: back,
       highlights: covered ? [] : this.shownHighlights(),
-      caption: back && mayMove ? 'Turn the frame over again to make your move.' : '',
+      caption: this.replay && v.status === 'ongoing'
+        ? `An earlier position (after move ${shown.ply} of ${v.ply}): » returns to the game.`
+        : back && mayMove ? 'Turn the frame over again to make your move.' : '',
       toMove: v.to_move,
     });
     renderPanel(this);

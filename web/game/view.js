@@ -249,7 +249,7 @@ function renderActions(page, over) {
   for (const b of box.querySelectorAll('button')) b.disabled = page.busy || (b.dataset.action === 'hint' && page.hinting);
 }
 
-/** The move list in numbered pairs, and the replay controls of a finished game. */
+/** The move list in numbered pairs, and the controls that step through the game's positions. */
 function renderMoves(page, over) {
   const v = page.live;
   const list = document.getElementById('moves');
@@ -262,18 +262,20 @@ function renderMoves(page, over) {
     const cell = (j) => {
       if (j < 0) return '<span class="move">...</span>';
       if (j >= moves.length) return '';
-      const current = j + 1 === shownPly && (page.replay || over) ? ' current' : '';
+      const current = j + 1 === shownPly ? ' current' : '';
       return `<span class="move${current}" data-ply="${j + 1}">${esc(moves[j])}</span>`;
     };
     items.push(`<li><span class="num">${(i + offset) / 2 + 1}.</span>${cell(i)}${cell(i + 1)}</li>`);
   }
   list.innerHTML = items.join('') || '<li class="muted empty">No moves yet</li>';
-  list.classList.toggle('clickable', over);
+  list.classList.toggle('clickable', !page.covered());
   if (!page.replay) list.scrollTop = list.scrollHeight;
 
+  // In a game still going on too: earlier positions are looked at without leaving it.
   const replay = document.getElementById('replay');
-  replay.hidden = !over;
-  if (over) {
+  replay.hidden = !v.ply || page.covered();
+  if (!replay.hidden) {
+    document.getElementById('replay-last').title = over ? 'Final position' : 'Back to the game';
     document.getElementById('replay-ply').textContent = `${shownPly} / ${v.ply}`;
     document.getElementById('replay-first').disabled = shownPly <= 0;
     document.getElementById('replay-prev').disabled = shownPly <= 0;
