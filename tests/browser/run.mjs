@@ -411,6 +411,12 @@ test('c. a phone-sized screen shows the whole board without scrolling sideways',
     });
     check(r.left >= 0 && r.right <= 375, `cell ${name} is drawn at ${r.left}..${r.right} px, off the screen`);
   }
+  // Whose turn it is and the buttons are in view with the board, without scrolling.
+  await page.waitForFunction(() => /to move|your move/i.test(document.querySelector('#status').textContent));
+  for (const selector of ['#status', '#actions button']) {
+    const r = await page.$eval(selector, (el) => el.getBoundingClientRect().bottom);
+    check(r <= 667, `${selector} ends at ${Math.round(r)} px, below a 667 px screen`);
+  }
   // Both sides play on this screen: tap a White move, then a Black one.
   let view = await waitView(id, seats.white, (v) => v.legal_moves.length > 0, 'White to move');
   await clickMove(page, view, clickableMove(view, 'C5-A5'));

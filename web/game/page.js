@@ -124,7 +124,7 @@ export class GamePage {
           this.mine.mode = this.mine.white && this.mine.black ? 'local' : 'joined';
           seats.set(this.id, this.mine);
         } else {
-          showMessage('This link holds no seat in this game: you are watching.');
+          showMessage('This link holds no seat in this game: you are watching.', 'notice');
         }
         this.accept(view);
       } catch (e) {
@@ -132,7 +132,8 @@ export class GamePage {
           this.notFound(e.message);
           return;
         }
-        showMessage(e.status === 403 ? 'This invite link holds no seat in this game (it may be mistyped): you are watching.' : e.message);
+        if (e.status === 403) showMessage('This invite link holds no seat in this game (it may be mistyped): you are watching.', 'notice');
+        else showMessage(e.message);
       }
       history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
     }
@@ -364,7 +365,7 @@ export class GamePage {
         name === 'resign'
           ? await api('POST', gamePath(this.id, 'resign'), { token })
           : await api('POST', gamePath(this.id, 'draw'), { token, action: name });
-      showMessage(name === 'offer' && view.draw_offer === null && view.status === 'ongoing' ? 'The draw offer was declined.' : '');
+      showMessage(name === 'offer' && view.draw_offer === null && view.status === 'ongoing' ? 'The draw offer was declined.' : '', 'notice');
       this.accept(view);
     } catch (e) {
       showMessage(e.message);

@@ -80,11 +80,27 @@ export function notFoundHtml(message) {
 }
 
 /** Shows an error in the toast; an empty message hides it. */
-export function showMessage(message) {
+let noticeTimer = null;
+
+/**
+ * Shows a message at the foot of the screen ('' hides it): an `error` (something failed) stays
+ * until dismissed; a `notice` (a normal event, such as a declined draw offer) is styled as news
+ * and goes after a few seconds.
+ */
+export function showMessage(message, kind = 'error') {
   const box = document.getElementById('message');
   if (!box) return;
+  clearTimeout(noticeTimer);
   document.getElementById('message-text').textContent = message;
+  box.classList.toggle('error', kind === 'error');
+  box.classList.toggle('notice', kind !== 'error');
+  box.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   box.hidden = !message;
+  if (message && kind !== 'error') {
+    noticeTimer = setTimeout(() => {
+      if (document.getElementById('message-text').textContent === message) box.hidden = true;
+    }, 5000);
+  }
 }
 
 export function showConnection(up) {
