@@ -295,6 +295,21 @@ async function createInLobby(page, { ruleset, opponent, level, colour }) {
   return gameIdOf(page);
 }
 
+/**
+ * Creates a game through the API and opens it in a new browser context as the player of
+ * `seat`, its console watched under `label`.
+ */
+async function openCreated(label, problems, body, seat = 'white') {
+  const { id, tokens } = await api('POST', '/api/games', body);
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, label, problems);
+  await page.goto(`${base}/#/game/${id}?token=${tokens[seat]}`);
+  return { id, tokens, context, page };
+}
+
+const ENGLISH_AGAINST_LEVEL_1 = { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } };
+
 // ---------------------------------------------------------------------------------------------
 // The checks
 
@@ -1214,14 +1229,9 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
 
 test('r. a forced capture: the capturing man is ringed as due, a click on another man says why', async (problems) => {
   // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
-  const created = await api('POST', '/api/games', {
+  const { id, tokens, context, page } = await openCreated('r', problems, {
     ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
   });
-  const { id, tokens } = created;
-  const context = await newContext();
-  const page = await context.newPage();
-  watchPage(page, 'r', problems);
-  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
   await page.waitForSelector(`${cellSelector('c3')}.movable`);
   const rings = await page.$$eval('svg.board .dests circle.can-move.must:not(.halo)', (cs) => cs.length);
   check(rings === 1, `${rings} pieces are ringed as due to capture, not 1 (c3)`);
@@ -1265,11 +1275,7 @@ test('s. with --public-url, invite links start with the address a friend elsewhe
 });
 
 test('t. cell names on demand: every point of a Sjekkers board named on its drawing', async (problems) => {
-  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' } });
-  const context = await newContext();
-  const page = await context.newPage();
-  watchPage(page, 't', problems);
-  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  const { id, tokens, context, page } = await openCreated('t', problems, { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' } });
   await page.waitForSelector('svg.board .cell.movable');
   check(!(await page.$('svg.board .cell-name')), 'cell names are drawn before they are asked for');
   await page.click('#cell-names');
@@ -1287,11 +1293,7 @@ test('t. cell names on demand: every point of a Sjekkers board named on its draw
 });
 
 test('u. a hint: asked for, marked on the board, then played', async (problems) => {
-  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } });
-  const context = await newContext();
-  const page = await context.newPage();
-  watchPage(page, 'u', problems);
-  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  const { id, tokens, context, page } = await openCreated('u', problems, ENGLISH_AGAINST_LEVEL_1);
   await page.waitForSelector('svg.board .cell.movable');
   await page.click('button[data-action=hint]');
   await page.waitForFunction(() => document.querySelector('.board-hint').textContent.startsWith('Hint: '), null, { timeout: 20_000 });
@@ -1345,11 +1347,7 @@ test('v. the lobby: a random colour, and a game started from a position string',
 });
 
 test('w. earlier positions of a game in progress are looked at without leaving it', async (problems) => {
-  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } });
-  const context = await newContext();
-  const page = await context.newPage();
-  watchPage(page, 'w', problems);
-  await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+  const { id, tokens, context, page } = await openCreated('w', problems, ENGLISH_AGAINST_LEVEL_1);
   let view = await waitView(id, tokens.white, (v) => v.legal_moves.length > 0, 'White to move');
   await clickMove(page, view, clickableMove(view));
   view = await waitView(id, tokens.white, (v) => v.ply === 2 && v.legal_moves.length > 0, 'the computer to answer');

@@ -28,6 +28,35 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// A terminal game in a temporary folder: `denkmeter play ARGS --record FILE` with `input`
+/// typed, which must end well.
+struct Played {
+    out: Output,
+    record: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Played {
+    fn record_text(&self) -> &str {
+        self.record.to_str().expect("utf-8 path")
+    }
+}
+
+fn play(args: &[&str], input: &str) -> Played {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let record = dir.path().join("game.pgn");
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--record", record.to_str().expect("utf-8 path")]);
+    let out = denkmeter(&all, input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    Played {
+        out,
+        record,
+        _dir: dir,
+    }
+}
+
 #[test]
 fn list_names_every_ruleset_with_a_description() {
     let out = denkmeter(&["list"], "");
@@ -170,29 +199,17 @@ fn solve_explains_what_it_cannot_solve() {
 
 #[test]
 fn play_survives_bad_input_and_saves_the_record() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
-        &[
-            "play",
-            "chad",
-            "--black",
-            "computer:1",
-            "--seed",
-            "3",
-            "--record",
-            path_text,
-        ],
+    let played = play(
+        &["chad", "--black", "computer:1", "--seed", "3"],
         "D3-D9\nnonsense\n\nmoves\nC5-A5\nquit\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let (out, path, path_text) = (&played.out, &played.record, played.record_text());
+    let text = stdout(out);
     assert!(text.contains("is not legal here"), "{text}");
     assert!(text.contains("cannot read move \"nonsense\""), "{text}");
     assert!(text.contains("Legal moves for White (54)"), "{text}");
     assert!(text.contains("Black plays"), "{text}");
-    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    let record = std::fs::read_to_string(path).expect("the record was saved");
     assert!(record.contains("1. C5-A5 "), "{record}");
     assert!(record.contains("[Result \"*\"]"), "{record}");
     let check = denkmeter(&["record", "check", path_text], "");
@@ -206,32 +223,22 @@ fn play_survives_bad_input_and_saves_the_record() {
 
 #[test]
 fn play_saves_the_record_at_end_of_input() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("eof.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
-        &["play", "shakti", "--black", "human", "--record", path_text],
-        "b2-b4\nb6-b5\n",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    let played = play(&["shakti", "--black", "human"], "b2-b4\nb6-b5\n");
+    let path = &played.record;
+    let record = std::fs::read_to_string(path).expect("the record was saved");
     assert!(record.contains("1. b2-b4 b6-b5 *"), "{record}");
 }
 
 #[test]
 fn computers_play_a_whole_game_to_a_result() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("cc.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
+    let played = play(
         &[
-            "play", "shakti", "--white", "random", "--black", "random", "--seed", "5", "--record",
-            path_text,
+            "shakti", "--white", "random", "--black", "random", "--seed", "5",
         ],
         "",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("Game over:"), "{}", stdout(&out));
+    let (out, path_text) = (&played.out, played.record_text());
+    assert!(stdout(out).contains("Game over:"), "{}", stdout(out));
     let check = denkmeter(&["record", "check", path_text], "");
     assert!(check.status.success(), "{}", stderr(&check));
 }
@@ -255,24 +262,12 @@ fn record_check_names_the_first_illegal_move() {
 /// own king and not the other's.
 #[test]
 fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
-        &[
-            "play",
-            "trangalla",
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--record",
-            path_text,
-        ],
+    let played = play(
+        &["trangalla", "--white", "human", "--black", "human"],
         "\nK@b2\n\nK@d4\n\nc1-d1\n\nquit\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let (out, path) = (&played.out, &played.record);
+    let text = stdout(out);
     let screens: Vec<&str> = text.split("Pass the device to ").skip(1).collect();
     assert_eq!(screens.len(), 4, "{text}");
     // Black's first screen: White's setup move and king are hidden.
@@ -305,7 +300,7 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
     assert!(board(screens[3]).contains('k'), "{}", screens[3]);
     assert!(!board(screens[3]).contains('K'), "{}", screens[3]);
     // The saved record is the whole game, kings included: it is the players' file.
-    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    let record = std::fs::read_to_string(path).expect("the record was saved");
     assert!(
         record.contains("K@b2") && record.contains("K@d4"),
         "{record}"
@@ -317,18 +312,14 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
 /// move, and `resign` asks first.
 #[test]
 fn play_as_black_turns_the_board_numbers_moves_and_confirms_resigning() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
+    let played = play(
         &[
-            "play", "english", "--white", "random", "--black", "human", "--seed", "1", "--record",
-            path_text,
+            "english", "--white", "random", "--black", "human", "--seed", "1",
         ],
         "a1-b2\nresign\nno\nresign\nyes\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let (out, path) = (&played.out, &played.record);
+    let text = stdout(out);
     let first_board_line = text
         .lines()
         .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
@@ -340,31 +331,19 @@ fn play_as_black_turns_the_board_numbers_moves_and_confirms_resigning() {
     // Seven answers to any first move in English checkers, in one row of columns.
     assert!(text.contains("Legal moves for Black (7):\n  "), "{text}");
     assert!(text.contains("Not resigned; play on."), "{text}");
-    let record = std::fs::read_to_string(&path).expect("the record was saved");
+    let record = std::fs::read_to_string(path).expect("the record was saved");
     assert!(record.contains("[Result \"1-0\"]"), "{record}");
 }
 
 /// Against the computer, its setup move is shown as `K@?`.
 #[test]
 fn trangalla_against_the_computer_hides_its_king() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.pgn");
-    let path_text = path.to_str().expect("utf-8 path");
-    let out = denkmeter(
-        &[
-            "play",
-            "trangalla",
-            "--black",
-            "computer:1",
-            "--seed",
-            "2",
-            "--record",
-            path_text,
-        ],
+    let played = play(
+        &["trangalla", "--black", "computer:1", "--seed", "2"],
         "K@b2\nquit\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let out = &played.out;
+    let text = stdout(out);
     assert!(text.contains("Black plays 1... K@?"), "{text}");
     assert!(!text.contains("Pass the device"), "{text}");
 }
