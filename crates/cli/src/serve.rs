@@ -41,8 +41,8 @@ pub struct ServeArgs {
     /// Seconds between two moves of a computer-vs-computer game that nobody watches.
     #[arg(long, default_value_t = 2.0)]
     unwatched_computer_interval: f64,
-    /// The address other machines reach this server at, e.g. http://192.168.1.20:8080 (with
-    /// --host 0.0.0.0) or a proxy's https://games.example.org: invite links start with it.
+    /// The address other machines reach this server at, e.g. `http://192.168.1.20:8080` (with
+    /// --host 0.0.0.0) or a proxy's `https://games.example.org`: invite links start with it.
     /// Without it they use the address the browser opened, which from 127.0.0.1 only works on
     /// this machine.
     #[arg(long, value_name = "URL")]
