@@ -53,28 +53,25 @@ pub struct ServerConfig {
 pub struct PublicUrlError(pub String);
 
 /// Checks an address other machines reach the server at: `http` or `https`, a host and
-/// perhaps a port, nothing after (the pages and API live at the root); a trailing `/` is
-/// dropped.
+/// perhaps a port, nothing after (the pages and API live at the root); returns it as a browser
+/// writes the origin of a page there (lower case, without a trailing `/` or a default port),
+/// so that it starts invite links and matches the `Origin` of WebSocket requests.
 pub fn public_url(text: &str) -> Result<String, PublicUrlError> {
     let refuse = || PublicUrlError(text.to_string());
-    let trimmed = text.strip_suffix('/').unwrap_or(text);
-    let rest = trimmed
-        .strip_prefix("http://")
-        .or_else(|| trimmed.strip_prefix("https://"))
-        .ok_or_else(refuse)?;
-    let host = match rest.rsplit_once(':') {
-        // A port: digits only, and not the inside of an IPv6 address in brackets.
-        Some((host, port)) if !port.contains(']') => {
-            port.parse::<u16>().map_err(|_| refuse())?;
-            host
-        }
-        _ => rest,
-    };
-    let allowed = |c: char| c.is_ascii_alphanumeric() || "-._[]:".contains(c);
-    if host.is_empty() || rest.len() > 253 || !host.chars().all(allowed) {
+    let url = url::Url::parse(text).map_err(|_| refuse())?;
+    let plain = matches!(url.scheme(), "http" | "https")
+        && url.host().is_some()
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.path() == "/"
+        && url.query().is_none()
+        && url.fragment().is_none()
+        // `Url` drops an empty query or fragment; the text must not have had one either.
+        && !text.contains(['?', '#']);
+    if !plain {
         return Err(refuse());
     }
-    Ok(trimmed.to_string())
+    Ok(url.origin().ascii_serialization())
 }
 
 impl Default for ServerConfig {
@@ -198,6 +195,11 @@ mod tests {
             ("http://[fe80::1]:8080", "http://[fe80::1]:8080"),
             ("http://[fe80::1]", "http://[fe80::1]"),
             ("http://my-box.local", "http://my-box.local"),
+            (
+                "HTTPS://Games.Example.org:443/",
+                "https://games.example.org",
+            ),
+            ("http://192.168.1.20:80", "http://192.168.1.20"),
         ] {
             assert_eq!(public_url(text).as_deref(), Ok(kept), "{text}");
         }
@@ -212,6 +214,12 @@ mod tests {
             "http://example.org?x=1",
             "http://exa mple.org",
             "javascript:alert(1)",
+            "http://fe80::1",
+            "http://a:1:2",
+            "http://example.org]",
+            "http://user:pass@example.org",
+            "http://example.org/?",
+            "http://example.org#",
         ] {
             let error = public_url(text).expect_err(text);
             assert!(

@@ -18,7 +18,8 @@ use tokio::sync::oneshot;
 pub enum Priority {
     /// A person plays the game and waits for the reply.
     Player,
-    /// A computer-vs-computer game someone watches.
+    /// A computer-vs-computer game someone watches, or a hint a person asked for (behind the
+    /// computer's own replies to people).
     Watched,
     /// A computer-vs-computer game nobody watches.
     Background,

@@ -558,8 +558,13 @@ async fn hints_are_for_the_seat_to_move_and_change_nothing(db: &str) {
     let server = Server::start(db).await;
     let (id, tokens) = server.create("english", human(), human()).await;
     let hint = format!("/api/games/{id}/hint");
-    let (status, answer) = server.post(&hint, json!({"token": tokens["white"]})).await;
+    // Asked twice at once: one search, the same answer.
+    let ((status, answer), (again_status, again)) = tokio::join!(
+        server.post(&hint, json!({"token": tokens["white"]})),
+        server.post(&hint, json!({"token": tokens["white"]}))
+    );
     assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!((again_status, &again), (StatusCode::OK, &answer));
     assert_eq!(
         (answer["ply"].as_u64(), answer["level"].as_u64()),
         (Some(0), Some(6))

@@ -11,7 +11,7 @@ use super::{RoundError, Rounds};
 use crate::search::Priority;
 
 /// The level whose move a hint suggests: strong, and quick enough to wait for (320,000
-/// positions or 5 seconds at most with alpha-beta).
+/// positions or 2 seconds at most with alpha-beta).
 pub const HINT_LEVEL: u8 = 6;
 
 /// A suggested move for the position after `ply` moves.
@@ -25,10 +25,14 @@ pub struct Hint {
 }
 
 impl Rounds {
-    /// A hint for the seat of `token`, which must be to move in a game still going on.
+    /// A hint for the seat of `token`, which must be to move in a game still going on. A game
+    /// has at most one hint search at a time, queued behind the computer's own replies, and
+    /// the answer is kept for the game's version: asking again costs nothing.
     pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<Hint, RoundError> {
-        let proxy = self.proxy(id).await?;
-        let (session, seed, ply) = {
+        // As the game is in the database now: another server may have moved it on.
+        let proxy = self.fresh(id).await?;
+        let mut kept = proxy.hint.lock().await;
+        let (session, seed, ply, version) = {
             let game = proxy.snapshot();
             let seat = game.require_seat(token)?;
             game.require_ongoing()?;
@@ -38,13 +42,27 @@ impl Rounds {
             }
             let ply = game.session.moves().len();
             let seed = (game.seed as u64).wrapping_add(ply as u64);
-            (game.session.box_clone(), seed, ply)
+            (game.session.box_clone(), seed, ply, game.version)
         };
-        let mv = self
-            .pool
-            .search(Priority::Player, session, Agent::Computer(HINT_LEVEL), seed)
-            .await
-            .ok_or_else(|| RoundError::Internal("the hint's search found no move".into()))?;
+        let mv = match kept.as_ref() {
+            Some((at, mv)) if *at == version => mv.clone(),
+            _ => {
+                let mv = self
+                    .pool
+                    .search(
+                        Priority::Watched,
+                        session,
+                        Agent::Computer(HINT_LEVEL),
+                        seed,
+                    )
+                    .await
+                    .ok_or_else(|| {
+                        RoundError::Internal("the hint's search found no move".into())
+                    })?;
+                *kept = Some((version, mv.clone()));
+                mv
+            }
+        };
         Ok(Hint {
             mv,
             ply,

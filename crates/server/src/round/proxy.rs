@@ -161,6 +161,9 @@ pub struct GameProxy {
     /// Wakes computer-vs-computer games that wait for a watcher.
     watcher_arrived: Notify,
     searches: AtomicU64,
+    /// The last hint searched, with the game version it is for. Held while a hint is searched,
+    /// so a game has at most one hint search at a time and asking again waits for it.
+    pub(super) hint: Mutex<Option<(i64, String)>>,
 }
 
 impl GameProxy {
@@ -171,6 +174,7 @@ impl GameProxy {
             game: Mutex::new(game),
             watcher_arrived: Notify::new(),
             searches: AtomicU64::new(0),
+            hint: Mutex::new(None),
         })
     }
 
