@@ -212,10 +212,12 @@ export class Board {
         return;
       }
     }
-    const selecting = this.input.path.length > 0;
+    const before = this.input.path;
     const move = this.input.click(cell);
-    // A click that neither moves nor selects says why.
-    this.explain(move || this.input.path.length ? '' : this.whyNot(cell, selecting));
+    // A click that neither moves nor selects says why (putting a piece down again needs no
+    // reason).
+    const deselected = before.length === 1 && before[0] === cell;
+    this.explain(move || this.input.path.length || deselected ? '' : this.whyNot(cell, before.length > 0));
     if (move) this.play(move);
     else this.render();
   }
@@ -234,16 +236,16 @@ export class Board {
     const piece = (s.pieces || []).find((p) => p.cell === cell);
     const mover = s.toMove === 'black' ? 'Black' : 'White';
     const captureDue = moves.every((m) => (m.captured || []).length > 0);
+    if (moves.some((m) => m.places)) return piece ? `${name} is taken.` : `Nothing can be placed on ${name} now.`;
     if (piece && piece.owner && s.toMove && piece.owner !== s.toMove) {
       return selecting ? `The selected piece cannot go to ${name}; the marked cells show where it can.` : `That is not your piece: you play ${mover}.`;
     }
     if (piece) {
-      if (captureDue) return 'A capture is compulsory: the marked pieces must capture.';
+      if (captureDue) return 'A capture is compulsory here: the marked pieces must capture.';
       return `The piece on ${name} cannot move now; the ringed pieces can.`;
     }
     if (selecting) return `The selected piece cannot go to ${name}; the marked cells show where it can.`;
-    if (moves.some((m) => m.places)) return `Nothing can be placed on ${name} now.`;
-    return captureDue ? 'A capture is compulsory: the marked pieces must capture.' : 'Pick up one of the ringed pieces first.';
+    return captureDue ? 'A capture is compulsory here: the marked pieces must capture.' : 'Pick up one of the ringed pieces first.';
   }
 
   /** Plays a move: shows it at once, and takes it back if the callback refuses it. */
@@ -324,7 +326,8 @@ export class Board {
     const s = this.state;
     const live = this.interactive();
     this.renderBoard();
-    if (s.hint) this.explain(`Hint: ${s.hint.text}`);
+    // A hint shows unless an explanation of the last click is on show.
+    if (s.hint && (!this.hint.textContent || this.hint.textContent.startsWith('Hint: '))) this.explain(`Hint: ${s.hint.text}`);
     else if (this.hint.textContent.startsWith('Hint: ')) this.explain('');
     this.caption.innerHTML = s.caption || '';
     this.caption.hidden = !s.caption;

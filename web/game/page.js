@@ -237,6 +237,9 @@ export class GamePage {
     });
     on('pass-ready', () => {
       if (!this.live) return;
+      // The other person takes the device: nothing the last one looked at stays on show.
+      this.replay = null;
+      this.replayWanted = null;
       this.passedTo = this.live.to_move;
       this.refresh();
       this.render();
@@ -276,15 +279,19 @@ export class GamePage {
     if (!this.live || this.covered()) return;
     const total = this.live.ply;
     if (ply === null || ply >= total) {
+      this.replayWanted = null;
       this.replay = null;
       this.render();
       return;
     }
     ply = Math.max(0, ply);
     this.replayWanted = ply;
+    // An answer for another viewer than the one now at the screen (on a shared screen the
+    // game moved on to the other player, whose eyes it is not for) is dropped.
+    const token = this.viewToken();
     try {
-      const view = await getGame(this.id, { token: this.viewToken(), ply });
-      if (this.disposed || this.replayWanted !== ply) return;
+      const view = await getGame(this.id, { token, ply });
+      if (this.disposed || this.replayWanted !== ply || this.covered() || this.viewToken() !== token) return;
       this.replay = view;
       this.render();
     } catch (e) {
@@ -419,6 +426,8 @@ export class GamePage {
   render() {
     const v = this.live;
     if (!v || this.disposed) return;
+    // Behind a pass-the-device screen no earlier position stays on show.
+    if (this.replay && this.covered()) this.replay = null;
     const shown = this.replay || v;
     const back = this.showsBack();
     const mayMove = !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move));
