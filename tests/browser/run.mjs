@@ -1370,6 +1370,26 @@ test('w. earlier positions of a game in progress are looked at without leaving i
   await context.close();
 });
 
+test('x. a move made with the keyboard alone: Tab to the board, arrows, Enter', async (problems) => {
+  // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
+  const { id, tokens, context, page } = await openCreated('x', problems, {
+    ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
+  });
+  await page.waitForSelector(`${cellSelector('c3')}.movable`);
+  await page.focus('svg.board');
+  // The first arrow shows the cursor on the piece that can move.
+  await page.keyboard.press('ArrowUp');
+  const cursorAt = () => page.$$eval('svg.board .mark.cursor', (ms) => ms.length);
+  check((await cursorAt()) === 1, 'no keyboard cursor is drawn on the focused board');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${cellSelector('e5')}.target`);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  const view = await waitView(id, tokens.black, (v) => v.ply === 1, 'the capture made by keyboard');
+  check(view.moves[0] === 'c3xe5', `the keyboard played ${view.moves[0]}`);
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -73,6 +73,12 @@ export class Board {
       },
     );
     element.querySelector('.board-wrap').appendChild(this.svg);
+    // The keyboard: Tab to the board, the arrow keys move a cursor from cell to cell as drawn,
+    // Enter or Space clicks the cell under it, Escape drops the selection.
+    this.cursor = null;
+    this.svg.setAttribute('tabindex', '0');
+    this.svg.setAttribute('aria-label', 'Board: arrow keys move the cursor, Enter or Space picks the cell, Escape cancels');
+    this.svg.addEventListener('keydown', (e) => this.key(e));
     this.choices.addEventListener('click', (e) => {
       const button = e.target.closest('button[data-move]');
       const chooser = e.target.closest('button[data-choice]');
@@ -149,6 +155,63 @@ export class Board {
       if (path.length && !this.input.matching(path).length) this.input.reset();
     }
     this.render();
+  }
+
+  /** A key pressed on the board (see the constructor). */
+  key(e) {
+    const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step) {
+      this.cursor = this.cursor === null ? this.firstCursor() : this.nextCell(this.cursor, step);
+      this.renderBoard();
+    } else if ((e.key === 'Enter' || e.key === ' ') && this.cursor !== null) {
+      this.click(this.cursor);
+    } else {
+      return;
+    }
+    // The page's own keys (the arrows step through the game's positions) stay out of it.
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  /** Where the cursor starts: on a piece that can move, else the cell nearest the middle. */
+  firstCursor() {
+    const starts = [...this.input.startCells()];
+    if (starts.length) return starts[0];
+    const cells = this.board.cells || [];
+    const [mx, my] = [Number(this.board.width) / 2, Number(this.board.height) / 2];
+    let best = null;
+    let bestDistance = Infinity;
+    cells.forEach((c, i) => {
+      const d = Math.hypot(Number(c.x) + 0.5 - mx, Number(c.y) + 0.5 - my);
+      if (d < bestDistance) [best, bestDistance] = [i, d];
+    });
+    return best;
+  }
+
+  /**
+   * The cell next to `from` in the screen direction `[dx, dy]` as the board is drawn (turned
+   * round, or seen from the back): the nearest within 45 degrees of it; `from` if none.
+   */
+  nextCell(from, [dx, dy]) {
+    const cells = this.board.cells || [];
+    const flip = this.state.orientation === 'black';
+    const sx = flip !== Boolean(this.state.mirror) ? -1 : 1;
+    const sy = flip ? -1 : 1;
+    const a = cells[from];
+    if (!a) return from;
+    let best = from;
+    let bestCost = Infinity;
+    cells.forEach((c, i) => {
+      if (i === from) return;
+      const vx = sx * (Number(c.x) - Number(a.x));
+      const vy = sy * (Number(c.y) - Number(a.y));
+      const along = vx * dx + vy * dy;
+      const across = Math.abs(vx * dy - vy * dx);
+      if (along <= 0 || across > along) return;
+      const cost = along + 2 * across;
+      if (cost < bestCost) [best, bestCost] = [i, cost];
+    });
+    return best;
   }
 
   /** Drops the selection. */
@@ -307,6 +370,9 @@ export class Board {
       highlights: s.highlights || [],
       names: Boolean(s.names),
       hint: s.hint,
+      // Drawn only while the board has the focus (style.css); a redraw on focus would replace
+      // the cell under a mouse press and lose its click.
+      cursor: this.cursor,
     });
     this.svg.classList.toggle('interactive', live && (s.moves || []).length > 0);
   }

@@ -134,6 +134,7 @@ export function createSvg(onCell, onHover = null) {
  *     pointed out over the pieces, in board coordinates,
  *   names: bool (every cell's name written in its corner, over the pieces),
  *   hint: a move whose cells are marked as suggested, or null,
+ *   cursor: the cell the keyboard's cursor is on, or null,
  * }
  */
 export function drawBoard(svg, options) {
@@ -240,6 +241,7 @@ export function drawBoard(svg, options) {
   }
   if (options.hint) for (const i of clickPath(options.hint)) marks.push(square(i, 'mark hint'));
   for (const i of selected) marks.push(square(i, 'mark selected'));
+  if (options.cursor !== null && options.cursor !== undefined && cells[options.cursor]) marks.push(square(options.cursor, 'mark cursor'));
   out.push(`<g class="marks">${marks.join('')}</g>`);
 
   // Pieces: their shapes with their letter, a ring inside the crowned ones.
