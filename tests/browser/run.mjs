@@ -1390,6 +1390,27 @@ test('x. a move made with the keyboard alone: Tab to the board, arrows, Enter', 
   await context.close();
 });
 
+test('y. a finished game analysed position by position', async (problems) => {
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' } });
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: 'c3-d4' });
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.black, move: 'f6-e5' });
+  await api('POST', `/api/games/${id}/resign`, { token: tokens.white });
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'y', problems);
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector('#analyse', { state: 'visible' });
+  await page.click('#analyse');
+  await page.waitForFunction(() => /Best line: d4xf6/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
+  // Another position: the old analysis goes, a new one comes.
+  await page.click('#replay-first');
+  await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '0 / 2');
+  check((await page.textContent('#analysis')).trim() === '', 'the analysis of move 2 stays on the start position');
+  await page.click('#analyse');
+  await page.waitForFunction(() => /After move 0, for White to move/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
+  await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

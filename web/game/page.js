@@ -21,6 +21,8 @@ export class GamePage {
     this.cellNames = false; // every cell's name written on the board, on request
     this.hint = null; // {move, ply, level}: the last hint asked for, shown while its position is
     this.hinting = false; // a hint is being searched
+    this.analysis = null; // the last analysis asked for (a finished game's position), or null
+    this.analysing = false;
     this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
     this.side = 'front'; // the side of a two-sided board on show (see showsBack)
     this.busy = false;
@@ -248,6 +250,7 @@ export class GamePage {
       this.side = this.side === 'back' ? 'front' : 'back';
       this.render();
     });
+    on('analyse', () => this.analyse());
     on('replay-first', () => this.goto(0));
     on('replay-prev', () => this.goto(this.shownPly() - 1));
     on('replay-next', () => this.goto(this.shownPly() + 1));
@@ -296,6 +299,22 @@ export class GamePage {
       this.render();
     } catch (e) {
       showMessage(e.message);
+    }
+  }
+
+  /** Asks the server for the engine's view of the finished game's position on show. */
+  async analyse() {
+    if (!this.live || this.live.status !== 'over' || this.analysing) return;
+    const ply = this.shownPly();
+    this.analysing = true;
+    this.render();
+    try {
+      this.analysis = await api('GET', `${gamePath(this.id, 'analysis')}${query({ ply })}`);
+    } catch (e) {
+      showMessage(e.message);
+    } finally {
+      this.analysing = false;
+      this.render();
     }
   }
 

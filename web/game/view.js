@@ -62,6 +62,10 @@ export function gamePageHtml() {
             <button type="button" id="replay-next" title="Next move" aria-label="Next">›</button>
             <button type="button" id="replay-last" title="Final position" aria-label="Last">»</button>
           </div>
+          <div class="analysis" id="analysis-box" hidden>
+            <button type="button" id="analyse" title="The engine's evaluation and best line for the position shown">Analyse this position</button>
+            <p id="analysis" class="small" aria-live="polite"></p>
+          </div>
           <div class="downloads">
             <span class="muted">Download</span>
             <a id="download-pgn" href="#" download title="The game record">record</a>
@@ -152,6 +156,7 @@ export function renderPanel(page) {
   renderInvite(page, over);
   renderActions(page, over);
   renderMoves(page, over);
+  renderAnalysis(page, over);
   renderDownloads(page);
 }
 
@@ -263,6 +268,26 @@ function renderActions(page, over) {
   const box = document.getElementById('actions');
   box.innerHTML = actions.join(' ');
   for (const b of box.querySelectorAll('button')) b.disabled = page.busy || (b.dataset.action === 'hint' && page.hinting);
+}
+
+/** A finished game's analysis panel: the engine's view of the position shown, on request. */
+function renderAnalysis(page, over) {
+  const box = document.getElementById('analysis-box');
+  box.hidden = !over;
+  if (!over) return;
+  const text = document.getElementById('analysis');
+  const a = page.analysis;
+  const button = document.getElementById('analyse');
+  button.disabled = page.analysing;
+  button.textContent = page.analysing ? 'Analysing…' : 'Analyse this position';
+  if (!a || a.ply !== page.shownPly()) {
+    text.textContent = '';
+  } else if (!a.pv.length) {
+    text.textContent = `After move ${a.ply}: ${a.score_text}.`;
+  } else {
+    const side = a.to_move === 'black' ? 'Black' : 'White';
+    text.textContent = `After move ${a.ply}, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`;
+  }
 }
 
 /** The move list in numbered pairs, and the controls that step through the game's positions. */

@@ -9,8 +9,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
-use denkmeter_engine::dynamic::AnySession;
-use denkmeter_engine::Agent;
+use denkmeter_engine::dynamic::{AnalysisLine, AnySession};
+use denkmeter_engine::{Agent, SearchOptions};
 use tokio::sync::oneshot;
 
 /// Which queue a search waits in.
@@ -25,12 +25,8 @@ pub enum Priority {
     Background,
 }
 
-struct Job {
-    session: Box<dyn AnySession>,
-    agent: Agent,
-    seed: u64,
-    reply: oneshot::Sender<Option<String>>,
-}
+/// A search to run: it sends its own answer, and does nothing if nobody waits for it any more.
+type Job = Box<dyn FnOnce() + Send>;
 
 #[derive(Default)]
 struct Queues {
@@ -114,13 +110,45 @@ impl SearchPool {
         agent: Agent,
         seed: u64,
     ) -> Option<String> {
+        let ruleset = session.ruleset().to_string();
+        self.run(priority, ruleset, move || session.choose_move(&agent, seed))
+            .await
+    }
+
+    /// The alpha-beta analysis of `session` for its side to move (see
+    /// [`AnySession::analyse`]), its last complete depth; `None` if the game is over (or the
+    /// search failed, which is logged).
+    pub async fn analyse(
+        &self,
+        priority: Priority,
+        session: Box<dyn AnySession>,
+        options: SearchOptions,
+    ) -> Option<AnalysisLine> {
+        let ruleset = session.ruleset().to_string();
+        self.run(priority, ruleset, move || {
+            session.analyse(&options, &mut |_| {})
+        })
+        .await
+    }
+
+    /// Queues `search` and waits for its answer.
+    async fn run<T: Send + 'static>(
+        &self,
+        priority: Priority,
+        ruleset: String,
+        search: impl FnOnce() -> Option<T> + Send + 'static,
+    ) -> Option<T> {
         let (reply, answer) = oneshot::channel();
-        let job = Job {
-            session,
-            agent,
-            seed,
-            reply,
-        };
+        let job: Job = Box::new(move || {
+            if reply.is_closed() {
+                return;
+            }
+            let found = std::panic::catch_unwind(AssertUnwindSafe(search)).unwrap_or_else(|_| {
+                tracing::error!(ruleset, "a search failed");
+                None
+            });
+            let _ = reply.send(found);
+        });
         {
             let Ok(mut queues) = self.shared.queues.lock() else {
                 return None;
@@ -180,24 +208,9 @@ fn work(shared: &Shared) {
                 };
             }
         };
-        if job.reply.is_closed() {
-            continue;
-        }
         shared.running.fetch_add(1, Ordering::Relaxed);
-        let Job {
-            session,
-            agent,
-            seed,
-            reply,
-        } = job;
-        let chosen =
-            std::panic::catch_unwind(AssertUnwindSafe(|| session.choose_move(&agent, seed)));
+        job();
         shared.running.fetch_sub(1, Ordering::Relaxed);
-        let chosen = chosen.unwrap_or_else(|_| {
-            tracing::error!(ruleset = session.ruleset(), "the computer's search failed");
-            None
-        });
-        let _ = reply.send(chosen);
     }
 }
 

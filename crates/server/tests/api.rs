@@ -289,6 +289,7 @@ on_both_databases!(
     a_hidden_king_against_the_computer,
     a_finished_straat_game_shows_both_sides_and_its_streets,
     hints_are_for_the_seat_to_move_and_change_nothing,
+    finished_games_are_analysed_position_by_position,
 );
 
 mod postgres_only {
@@ -606,6 +607,43 @@ async fn hints_are_for_the_seat_to_move_and_change_nothing(db: &str) {
         .await;
     let (status, answer) = server.post(&hint, json!({"token": tokens["black"]})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    server.stop().await;
+}
+
+async fn finished_games_are_analysed_position_by_position(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("english", human(), human()).await;
+    let analysis = |ply: &str| format!("/api/games/{id}/analysis{ply}");
+    // Not while the game is played.
+    let (status, answer) = server.get(&analysis("?ply=0")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    server.play(&id, &tokens["white"], "c3-d4").await;
+    server.play(&id, &tokens["black"], "f6-e5").await;
+    server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": tokens["white"]}),
+        )
+        .await;
+    let (status, answer) = server.get(&analysis("?ply=2")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["ply"].as_u64(), answer["to_move"].as_str()),
+        (Some(2), Some("white"))
+    );
+    assert!(answer["depth"].as_u64().unwrap() >= 4, "{answer}");
+    assert!(answer["score_text"].as_str().is_some(), "{answer}");
+    // After c3-d4 f6-e5 White must take: the best line starts with the capture.
+    assert_eq!(answer["pv"][0], "d4xf6", "{answer}");
+    // The same answer again, kept; the last position by default; bad plies refused.
+    let (_, again) = server.get(&analysis("?ply=2")).await;
+    assert_eq!(again, answer);
+    let (status, last) = server.get(&analysis("")).await;
+    assert_eq!((status, last["ply"].as_u64()), (StatusCode::OK, Some(2)));
+    let (status, _) = server.get(&analysis("?ply=3")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = server.get(&analysis("?ply=x")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     server.stop().await;
 }
 

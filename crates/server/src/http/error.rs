@@ -96,6 +96,7 @@ impl From<RoundError> for ApiError {
             RoundError::NotASeat => ApiError::Forbidden(text),
             RoundError::NotYourTurn { .. }
             | RoundError::GameOver(_)
+            | RoundError::StillPlayed
             | RoundError::NoDrawOffer(_)
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),

@@ -193,6 +193,20 @@ pub struct TokenRequest {
     token: String,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisQuery {
+    ply: Option<usize>,
+}
+
+pub async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Params(query): Params<AnalysisQuery>,
+) -> Result<Json<crate::round::Analysis>, ApiError> {
+    Ok(Json(state.rounds.analysis(&id, query.ply).await?))
+}
+
 pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -43,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/resign", post(games::resign))
         .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/hint", post(games::hint))
+        .route("/api/games/{id}/analysis", get(games::analysis))
         .route_layer(middleware::from_fn_with_state(
             (limits.clone(), limits::Counted::Moves),
             limits::limit,

@@ -26,6 +26,7 @@ macro_rules! write_action {
     }};
 }
 
+mod analyst;
 mod drawer;
 mod finisher;
 mod hinter;
@@ -43,6 +44,7 @@ use denkmeter_engine::Registry;
 use rand::Rng;
 use tokio::sync::watch;
 
+pub use analyst::{Analysis, ANALYSIS_NODES, ANALYSIS_SECONDS};
 pub use drawer::DrawAction;
 pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
@@ -69,6 +71,8 @@ pub enum RoundError {
     NotYourTurn { to_move: Player, seat: Player },
     #[error("the game is over: {0}")]
     GameOver(String),
+    #[error("the game is still being played: only finished games are analysed")]
+    StillPlayed,
     #[error("{0}")]
     IllegalMove(String),
     #[error("there is no draw offer to {0}")]

@@ -164,6 +164,8 @@ pub struct GameProxy {
     /// The last hint searched, with the game version it is for. Held while a hint is searched,
     /// so a game has at most one hint search at a time and asking again waits for it.
     pub(super) hint: Mutex<Option<(i64, String)>>,
+    /// The analyses of a finished game's positions, by ply. Held while one is searched.
+    pub(super) analyses: Mutex<super::analyst::Analyses>,
 }
 
 impl GameProxy {
@@ -175,6 +177,7 @@ impl GameProxy {
             watcher_arrived: Notify::new(),
             searches: AtomicU64::new(0),
             hint: Mutex::new(None),
+            analyses: Mutex::new(Default::default()),
         })
     }
 

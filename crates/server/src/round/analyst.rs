@@ -1,0 +1,94 @@
+//! The analyst: the engine's evaluation and best line for a position of a finished game,
+//! searched on the search pool. Only finished games are analysed, so that nobody consults the
+//! engine in a game still being played; by then nothing of the game is hidden any more.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use denkmeter_core::Player;
+use denkmeter_engine::search::eval::score_text;
+use denkmeter_engine::{Limits, SearchOptions};
+use serde::Serialize;
+
+use super::json::position_after;
+use super::{RoundError, Rounds};
+use crate::search::Priority;
+
+/// The most one analysis searches: positions, and seconds on a slow or busy machine.
+pub const ANALYSIS_NODES: u64 = 1_000_000;
+pub const ANALYSIS_SECONDS: u64 = 2;
+
+/// The engine's view of the position after `ply` moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    pub ply: usize,
+    /// The side the score is for: the side to move.
+    pub to_move: &'static str,
+    /// The last completed depth (0 when the position has no move).
+    pub depth: u32,
+    /// In hundredths of the game's basic piece, for the side to move.
+    pub score: i32,
+    /// The score for people: `+0.35`, `win in 5 plies`...
+    pub score_text: String,
+    /// The best line, the best move first, in the game's notation.
+    pub pv: Vec<String>,
+    pub nodes: u64,
+}
+
+/// Analyses kept per game, by ply.
+pub(super) type Analyses = HashMap<usize, Analysis>;
+
+impl Rounds {
+    /// The analysis of the position after `ply` moves (the last position by default) of a
+    /// finished game. A game has one analysis search at a time, and each ply's is kept.
+    pub async fn analysis(
+        self: &Arc<Self>,
+        id: &str,
+        ply: Option<usize>,
+    ) -> Result<Analysis, RoundError> {
+        let proxy = self.proxy(id).await?;
+        let mut kept = proxy.analyses.lock().await;
+        let game = proxy.snapshot();
+        if !game.session.status().is_over() {
+            return Err(RoundError::StillPlayed);
+        }
+        let ply = ply.unwrap_or(game.session.moves().len());
+        if let Some(found) = kept.get(&ply) {
+            return Ok(found.clone());
+        }
+        let session = position_after(&game, ply)?;
+        let to_move = match session.to_move() {
+            Player::White => "white",
+            Player::Black => "black",
+        };
+        let options = SearchOptions::new(Limits {
+            depth: None,
+            nodes: Some(ANALYSIS_NODES),
+            time: Some(Duration::from_secs(ANALYSIS_SECONDS)),
+        });
+        let line = self.pool.analyse(Priority::Watched, session, options).await;
+        let analysis = match line {
+            Some(line) => Analysis {
+                ply,
+                to_move,
+                depth: line.depth,
+                score: line.score,
+                score_text: score_text(line.score),
+                pv: line.pv,
+                nodes: line.nodes,
+            },
+            None => Analysis {
+                ply,
+                to_move,
+                depth: 0,
+                score: 0,
+                score_text: "no move: the game ends here".to_string(),
+                pv: Vec::new(),
+                nodes: 0,
+            },
+        };
+        kept.insert(ply, analysis.clone());
+        Ok(analysis)
+    }
+}
