@@ -1408,6 +1408,10 @@ test('y. a finished game analysed position by position', async (problems) => {
   check((await page.textContent('#analysis')).trim() === '', 'the analysis of move 2 stays on the start position');
   await page.click('#analyse');
   await page.waitForFunction(() => /After move 0, for White to move/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
+  // A click on the board of a finished game leaves the arrow keys to the position controls.
+  await page.click(cellSelector('c3'));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '1 / 2', null, { timeout: 5000 });
   await context.close();
 });
 

@@ -159,6 +159,9 @@ export class Board {
 
   /** A key pressed on the board (see the constructor). */
   key(e) {
+    // Only while a move can be made: otherwise the page's keys (the arrows step through the
+    // game's positions) and the browser's (alt-left) keep theirs.
+    if (e.altKey || e.ctrlKey || e.metaKey || !this.interactive()) return;
     const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
     if (step) {
       this.cursor = this.cursor === null ? this.firstCursor() : this.nextCell(this.cursor, step);

@@ -1,8 +1,9 @@
 //! The computer's searches run on a fixed pool of threads, never on the async runtime and never
-//! more at once than the pool has threads. Games queue for it first come, first served: a game
-//! has at most one search queued or running, so every game waiting gets its turn. Games where a
-//! person waits for the computer's reply go first, then computer-vs-computer games someone
-//! watches, then those nobody watches.
+//! more at once than the pool has threads. Searches queue for it first come, first served: a
+//! game has at most one move search, one hint and one analysis queued or running, so every game
+//! waiting gets its turn. Games where a person waits for the computer's reply go first, then
+//! computer-vs-computer games someone watches and hints, then games nobody watches and
+//! analyses.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;

@@ -1,6 +1,8 @@
 //! The analyst: the engine's evaluation and best line for a position of a finished game,
-//! searched on the search pool. Only finished games are analysed, so that nobody consults the
-//! engine in a game still being played; by then nothing of the game is hidden any more.
+//! searched on the search pool behind every game being played, a few at a time server-wide.
+//! Only finished games are analysed, so that nobody consults the engine in a game still being
+//! played. (The search sees what the side to move knew: in Trangalla it searches one guess at
+//! the other king, as the player would have.)
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -47,7 +49,8 @@ impl Rounds {
         id: &str,
         ply: Option<usize>,
     ) -> Result<Analysis, RoundError> {
-        let proxy = self.proxy(id).await?;
+        // As the game is in the database now: another server may just have finished it.
+        let proxy = self.fresh(id).await?;
         let mut kept = proxy.analyses.lock().await;
         let game = proxy.snapshot();
         if !game.session.status().is_over() {
@@ -67,18 +70,8 @@ impl Rounds {
             nodes: Some(ANALYSIS_NODES),
             time: Some(Duration::from_secs(ANALYSIS_SECONDS)),
         });
-        let line = self.pool.analyse(Priority::Watched, session, options).await;
-        let analysis = match line {
-            Some(line) => Analysis {
-                ply,
-                to_move,
-                depth: line.depth,
-                score: line.score,
-                score_text: score_text(line.score),
-                pv: line.pv,
-                nodes: line.nodes,
-            },
-            None => Analysis {
+        let analysis = if session.legal_moves().is_empty() {
+            Analysis {
                 ply,
                 to_move,
                 depth: 0,
@@ -86,7 +79,28 @@ impl Rounds {
                 score_text: "no move: the game ends here".to_string(),
                 pv: Vec::new(),
                 nodes: 0,
-            },
+            }
+        } else {
+            let _turn = self
+                .analysing
+                .acquire()
+                .await
+                .map_err(|_| RoundError::Internal("the server is stopping".into()))?;
+            // A failed search is not kept: asking again searches again.
+            let line = self
+                .pool
+                .analyse(Priority::Background, session, options)
+                .await
+                .ok_or_else(|| RoundError::Internal("the analysis failed; try again".into()))?;
+            Analysis {
+                ply,
+                to_move,
+                depth: line.depth,
+                score: line.score,
+                score_text: score_text(line.score),
+                pv: line.pv,
+                nodes: line.nodes,
+            }
         };
         kept.insert(ply, analysis.clone());
         Ok(analysis)

@@ -31,6 +31,8 @@ impl Rounds {
     pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<Hint, RoundError> {
         // As the game is in the database now: another server may have moved it on.
         let proxy = self.fresh(id).await?;
+        // A stranger is refused at once, not after a search under way.
+        proxy.snapshot().require_seat(token)?;
         let mut kept = proxy.hint.lock().await;
         let (session, seed, ply, version) = {
             let game = proxy.snapshot();

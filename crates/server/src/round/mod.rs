@@ -170,6 +170,9 @@ pub struct Rounds {
     loaded: StdMutex<Loaded>,
     config: RoundConfig,
     pool: SearchPool,
+    /// Analyses of finished games searched at once, server-wide: a quarter of the search
+    /// threads (at least one), so that analyses never crowd out the games being played.
+    analysing: tokio::sync::Semaphore,
 }
 
 impl Rounds {
@@ -182,6 +185,7 @@ impl Rounds {
                 scan_at: config.max_loaded,
             }),
             pool: SearchPool::new(config.search_threads),
+            analysing: tokio::sync::Semaphore::new((config.search_threads / 4).max(1)),
             config,
         })
     }
