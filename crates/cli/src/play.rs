@@ -244,10 +244,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 "{}",
                 crate::draw::board(game.board(), &table.session.view(viewer), &marked, turned)
             );
-            if last.is_some() {
-                if let Some(numbered) = numbered_last(&table, viewer) {
-                    outln!("Last move: {numbered}");
-                }
+            if let Some(last) = last {
+                outln!(
+                    "Last move: {}",
+                    numbered(table.session.as_ref(), &last.text)
+                );
             }
         }
         show_board = true;
@@ -342,8 +343,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             Ok(_) => {
                 if let Seat::Computer(_) = seat {
                     // As the people at the table may see it (a hidden setup move is `K@?`).
-                    if let Some(numbered) = numbered_last(&table, viewer) {
-                        outln!("{player} plays {numbered}");
+                    if let Some(shown) = table.session.last_move(viewer) {
+                        outln!(
+                            "{player} plays {}",
+                            numbered(table.session.as_ref(), &shown.text)
+                        );
                     }
                 }
                 table.save()?;
@@ -371,16 +375,12 @@ fn pass_the_device(player: Player) {
     std::io::stdout().flush().ok();
 }
 
-/// The last move as `viewer` may see it, numbered as the record numbers it (`12... f6-e5`).
-fn numbered_last(table: &Table, viewer: Viewer) -> Option<String> {
-    let shown = table.session.last_move(viewer)?;
-    let index = table.session.moves().len().checked_sub(1)?;
-    let mut record = table.session.record(&[]);
-    // Numbered by the record's rule, with the text this viewer may see (a hidden setup is
-    // `K@?`).
-    record.moves.truncate(index);
-    record.moves.push(shown.text);
-    record.numbered(index)
+/// The last move played, `text` as the viewer may see it (a hidden setup is `K@?`), numbered
+/// as the record numbers it (`12... f6-e5`).
+fn numbered(session: &dyn AnySession, text: &str) -> String {
+    let index = session.moves().len().saturating_sub(1);
+    let black_first = session.first_to_move() == Player::Black;
+    denkmeter_core::numbered_move(index, black_first, text)
 }
 
 /// The width the legal moves are laid out in: the terminal's `COLUMNS`, else 80.

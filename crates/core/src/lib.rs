@@ -36,5 +36,5 @@ pub use outcome::{
 pub use player::{ByPlayer, Player};
 pub use playthrough::{forbidden_by_repetition, Playthrough};
 pub use position::{Grid, GridCell, PositionError};
-pub use record::{Record, RecordError};
+pub use record::{numbered_move, Record, RecordError};
 pub use view::{MoveView, PieceView, PositionView, Viewer};

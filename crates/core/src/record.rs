@@ -75,9 +75,7 @@ impl Record {
     /// White's, `12... f6-e5` for Black's.
     pub fn numbered(&self, index: usize) -> Option<String> {
         let mv = self.moves.get(index)?;
-        let ply = index + usize::from(self.black_first());
-        let dots = if ply % 2 == 0 { "." } else { "..." };
-        Some(format!("{}{dots} {mv}", ply / 2 + 1))
+        Some(numbered_move(index, self.black_first(), mv))
     }
 
     /// Sets a tag, replacing an earlier value.
@@ -196,6 +194,14 @@ impl Record {
         }
         Ok(play)
     }
+}
+
+/// Move `index` (from 0) of a game, `mv`, with its number as a record counts it: `12. c3-d4`
+/// for White's, `12... f6-e5` for Black's (`black_first`: the game started with Black to move).
+pub fn numbered_move(index: usize, black_first: bool, mv: &str) -> String {
+    let ply = index + usize::from(black_first);
+    let dots = if ply % 2 == 0 { "." } else { "..." };
+    format!("{}{dots} {mv}", ply / 2 + 1)
 }
 
 fn escape(value: &str) -> String {
