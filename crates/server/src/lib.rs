@@ -160,15 +160,22 @@ pub async fn serve(
     let local = listener
         .local_addr()
         .map_err(|e| ServeError::Bind(addr, e))?;
-    println!("Denkmeter serves on http://{local}");
+    // One write, and its failure ignored: whoever started the server may read the first line
+    // and close the pipe (a closed stdout must not stop the server; println! would panic).
+    let mut banner = format!("Denkmeter serves on http://{local}\n");
     match &state.config.public_url {
-        Some(url) => println!("Invite links start with {url}"),
-        None if local.ip().is_loopback() => println!(
+        Some(url) => banner.push_str(&format!("Invite links start with {url}\n")),
+        None if local.ip().is_loopback() => banner.push_str(&format!(
             "Only this machine can reach it; to invite a friend elsewhere, serve with --host \
-             0.0.0.0 --public-url http://THIS-MACHINE'S-ADDRESS:{}",
+             0.0.0.0 --public-url http://THIS-MACHINE'S-ADDRESS:{}\n",
             local.port()
-        ),
+        )),
         None => {}
+    }
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(banner.as_bytes()).and_then(|()| out.flush());
     }
     listener::serve(listener, state, shutdown).await;
     Ok(())
