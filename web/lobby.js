@@ -3,7 +3,7 @@
 
 import { api, rulesets } from './api.js';
 import { seats } from './seats.js';
-import { capital, esc, other, relativeTime } from './text.js';
+import { capital, esc, other, relativeTime, title } from './text.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
 /** Board files uploaded in this browser, to choose again: at most this many, each this long. */
@@ -160,6 +160,10 @@ export function lobbyPage(app) {
       ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a>`
       : '';
     showBoards(r);
+    // The seats as the game's tradition names them (in English checkers Black moves first).
+    for (const seat of ['white', 'black']) {
+      document.querySelector(`#colour option[value=${seat}]`).textContent = title(seat, r && r.side_names);
+    }
     // The ruleset's start position, as an example of its position strings.
     const position = document.getElementById('position');
     position.placeholder = '';

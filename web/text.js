@@ -11,7 +11,8 @@ export function esc(text) {
 }
 
 export const other = (player) => (player === 'white' ? 'black' : 'white');
-export const title = (player) => (player === 'black' ? 'Black' : 'White');
+/** A seat's name as the game's tradition says it (`names`: a view's or ruleset's `side_names`). */
+export const title = (player, names = null) => (names && names[player]) || (player === 'black' ? 'Black' : 'White');
 export const capital = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
 
 /** `just now`, `5 min ago`, `3 h ago`, or the date. */

@@ -13,6 +13,8 @@
 // picture); otherwise it goes to a temporary file.
 // --update-straat-screenshot writes a finished Straat game with its streets, front and back, to
 // docs/straat-end.png (test o).
+// --update-start-screenshots writes each family's start position to docs/images/start-NAME.png
+// (the README's games table; test z).
 // --only n,o runs only the checks of those letters (while working on them).
 // --web DIR serves the interface's files from DIR (normally ../../web) instead of the copies
 // built into the binary, for working on the interface without rebuilding the server.
@@ -31,6 +33,9 @@ const README_SCREENSHOT = path.resolve(here, '../../docs/images/screenshot.png')
 // With --update-straat-screenshot, test o draws a finished Straat game, front and back.
 const STRAAT_SCREENSHOT = path.resolve(here, '../../docs/straat-end.png');
 let straatScreenshot = false;
+// With --update-start-screenshots, test z keeps each family's start position under docs/images.
+const IMAGES = path.resolve(here, '../../docs/images');
+let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TOTAL_LIMIT_MS = 230_000;
@@ -56,6 +61,7 @@ for (let i = 0; i < argv.length; i += 1) {
   if (argv[i] === '--web') webDir = path.resolve(argv[(i += 1)] || '');
   else if (argv[i] === '--update-screenshot') SCREENSHOT = README_SCREENSHOT;
   else if (argv[i] === '--update-straat-screenshot') straatScreenshot = true;
+  else if (argv[i] === '--update-start-screenshots') startScreenshots = true;
   else if (argv[i] === '--only') only = (argv[(i += 1)] || '').split(',').filter(Boolean);
   else if (!binary) binary = path.resolve(argv[i]);
   else usage(`unexpected argument ${argv[i]}`);
@@ -1227,7 +1233,7 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   await context.close();
 });
 
-test('r. a forced capture: the capturing man is ringed as due, a click on another man says why', async (problems) => {
+test('r. a forced capture: the capturing man is ringed as due, a click on another man says why; checkers names its first player Black', async (problems) => {
   // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
   const { id, tokens, context, page } = await openCreated('r', problems, {
     ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
@@ -1236,6 +1242,12 @@ test('r. a forced capture: the capturing man is ringed as due, a click on anothe
   const rings = await page.$$eval('svg.board .dests circle.can-move.must:not(.halo)', (cs) => cs.length);
   check(rings === 1, `${rings} pieces are ringed as due to capture, not 1 (c3)`);
   check(!(await page.$(`${cellSelector('a1')}.movable`)), 'a1 cannot move while a capture is due, yet is marked movable');
+  // Checkers players call the first player Black and play the dark men: the rules' White here.
+  const seat = (await page.textContent('li.player.white strong')).trim();
+  check(seat === 'Black', `the first player is called "${seat}"`);
+  const { board } = await api('GET', '/api/rulesets/english');
+  const fill = await page.$eval('svg.board g.piece[data-at="c3"] circle.disc', (c) => c.getAttribute('fill'));
+  check(fill === board.legend.palette.black_piece, `the first player's man on c3 is drawn in ${fill}, not the dark colour`);
   await page.click(cellSelector('a1'));
   const hint = (await page.textContent('.board-hint')).trim();
   check(/capture is compulsory/i.test(hint) && /marked pieces must capture/.test(hint), `after a click on a1 the board says "${hint}"`);
@@ -1407,12 +1419,63 @@ test('y. a finished game analysed position by position', async (problems) => {
   await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '0 / 2');
   check((await page.textContent('#analysis')).trim() === '', 'the analysis of move 2 stays on the start position');
   await page.click('#analyse');
-  await page.waitForFunction(() => /After move 0, for White to move/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
+  // English checkers calls its first player Black, as checkers players do.
+  await page.waitForFunction(() => /After move 0, for Black to move/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
   // A click on the board of a finished game leaves the arrow keys to the position controls.
   await page.click(cellSelector('c3'));
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '1 / 2', null, { timeout: 5000 });
   await context.close();
+});
+
+// One ruleset of every family, as the README's games table shows them.
+const START_POSITIONS = [
+  'chad', 'shakti', 'schada', 'scandinavian', 'scandinavian-8x8', 'international', 'english',
+  'sjekkers', 'kamelen', 'fort-chitral', 'straat', 'trangalla',
+];
+
+test('z. Every game starts with its pieces drawn as pieces: figures, not letters', async (problems) => {
+  const context = await newContext({ viewport: { width: 900, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'z', problems);
+    for (const ruleset of START_POSITIONS) {
+      const { id, tokens } = await api('POST', '/api/games', {
+        ruleset,
+        white: { kind: 'human' },
+        black: { kind: 'computer', level: 1 },
+      });
+      const { board } = await api('GET', `/api/rulesets/${ruleset}`);
+      const styles = new Map(board.legend.pieces.map((p) => [p.kind, p]));
+      await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+      await page.waitForSelector('svg.board [data-cell]', { timeout: 10_000 });
+      const pieces = await page.$$eval('svg.board g.pieces g.piece', (gs) =>
+        gs.map((g) => ({
+          kind: g.dataset.kind,
+          at: g.dataset.at,
+          emblem: g.querySelector('path.emblem')?.getAttribute('d') || null,
+          text: g.querySelector('text')?.textContent || '',
+          discs: g.querySelectorAll('circle.disc').length,
+        })),
+      );
+      if (ruleset !== 'straat') check(pieces.length > 0, `${ruleset}: no piece is drawn at the start`);
+      for (const p of pieces) {
+        const style = styles.get(p.kind);
+        check(style, `${ruleset}: the piece on ${p.at} is of a kind (${p.kind}) the legend does not know`);
+        check(p.emblem === (style.emblem_path || null), `${ruleset}: the ${p.kind} on ${p.at} does not bear its figure (${style.emblem})`);
+        check(p.text === (style.emblem_text || ''), `${ruleset}: the ${p.kind} on ${p.at} bears the text "${p.text}"`);
+        if (style.shape === 'stacked') check(p.discs === 2, `${ruleset}: the ${p.kind} on ${p.at} is not two stacked discs`);
+      }
+      const target = startScreenshots ? path.join(IMAGES, `start-${ruleset}.png`) : path.join(os.tmpdir(), `denkmeter-start-${process.pid}.png`);
+      await page.locator('svg.board').first().screenshot({ path: target });
+      check(statSync(target).size > 2000, `${ruleset}: the screenshot of the start is empty`);
+    }
+    // The figures are the game's own: no draughts man, Chad rook or Kamelen camel bears a letter.
+    const english = await api('GET', '/api/rulesets/english');
+    check(english.board.legend.pieces.every((p) => !p.emblem_text), 'English checkers pieces bear letters');
+  } finally {
+    await context.close();
+  }
 });
 
 async function main() {

@@ -15,6 +15,7 @@
 //   board.destroy();
 
 import { attr, createSvg, drawBoard, esc, legendOf, pieceShape } from './draw.js';
+import { title } from '../text.js';
 import { clickPath, MoveInput } from './input.js';
 import { keyHtml } from './key.js';
 
@@ -49,6 +50,7 @@ export class Board {
       highlights: [],
       caption: '',
       toMove: null,
+      sideNames: null, // what the game calls each seat (a view's side_names)
       names: false,
       hint: null,
     };
@@ -300,7 +302,7 @@ export class Board {
     if (!moves.length) return '';
     const name = (this.board.cells[cell] || {}).name || 'that cell';
     const piece = (s.pieces || []).find((p) => p.cell === cell);
-    const mover = s.toMove === 'black' ? 'Black' : 'White';
+    const mover = title(s.toMove, s.sideNames);
     const captureDue = moves.every((m) => (m.captured || []).length > 0);
     if (moves.some((m) => m.places)) return piece ? `${name} is taken.` : `Nothing can be placed on ${name} now.`;
     if (piece && piece.owner && s.toMove && piece.owner !== s.toMove) {

@@ -30,11 +30,22 @@ export function attr(name, value) {
 /** The legend's parts, empty where the board description has no legend. */
 export function legendOf(board) {
   const legend = (board && board.legend) || {};
+  let palette = legend.palette || {};
+  // Where the first player's pieces are the dark ones (English checkers), the seats swap colours.
+  if (legend.first_player_dark) {
+    palette = {
+      ...palette,
+      white_piece: palette.black_piece,
+      white_ink: palette.black_ink,
+      black_piece: palette.white_piece,
+      black_ink: palette.white_ink,
+    };
+  }
   return {
     cells: Array.isArray(legend.cells) ? legend.cells : [],
     absent: legend.absent || null,
     pieces: Array.isArray(legend.pieces) ? legend.pieces : [],
-    palette: legend.palette || {},
+    palette,
   };
 }
 
@@ -67,29 +78,42 @@ export function tileShape(palette, owner, style, cx, cy, sx = 1, sy = 1, size = 
 }
 
 /**
- * A piece as SVG at (cx, cy): its body in the legend's shape (a disc, or the polygon `outline`
- * in units of the piece's radius; triangles point away from their owner, so Black's point down
- * unless the board is `flipped`), a ring inside if crowned, its letter. `style` is the piece's legend entry, or undefined for a plain disc.
+ * A piece as SVG at (cx, cy): its body in the legend's shape (a disc, two stacked discs, or the
+ * polygon `outline` in units of the piece's radius; triangles point away from their owner, so
+ * Black's point down unless the board is `flipped`), a ring inside if crowned, and its emblem in
+ * its owner's ink: the legend's figure (`emblem_path`) or text (`emblem_text`). `style` is the
+ * piece's legend entry, or undefined for a plain disc bearing `letter`.
  */
 export function pieceShape(palette, owner, letter, style, cx, cy, flipped = false) {
   if (style && style.fills_cell) return tileShape(palette, owner, style, cx, cy, flipped ? -1 : 1, flipped ? -1 : 1);
   const { fill, ink } = pieceColours(palette, owner, style);
   const shape = (style && style.shape) || 'disc';
+  const round = (n) => Math.round(n * 1000) / 1000;
   const paint = `${attr('fill', fill)}${attr('stroke', palette.piece_edge)}`;
+  // The face that bears the ring and the emblem: a stacked piece's upper disc sits higher.
+  const lift = shape === 'stacked' ? round(PIECE_RADIUS * 0.12) : 0;
+  const face = round(cy - lift);
   let body = `<circle class="disc" cx="${cx}" cy="${cy}" r="${PIECE_RADIUS}"${paint}/>`;
-  if (style && Array.isArray(style.outline) && style.outline.length >= 3) {
+  if (shape === 'stacked') {
+    body =
+      `<circle class="disc under" cx="${cx}" cy="${round(cy + lift)}" r="${PIECE_RADIUS}"${paint}/>` +
+      `<circle class="disc" cx="${cx}" cy="${face}" r="${PIECE_RADIUS}"${paint}/>`;
+  } else if (style && Array.isArray(style.outline) && style.outline.length >= 3) {
     // A triangle points away from its owner, whichever side is at the bottom.
     const flip = shape === 'triangle' && (owner === 'black') !== flipped ? -1 : 1;
-    const round = (n) => Math.round(n * 1000) / 1000;
     const points = style.outline
       .map(([x, y]) => `${round(cx + Number(x) * PIECE_RADIUS)},${round(cy + flip * Number(y) * PIECE_RADIUS)}`)
       .join(' ');
     body = `<polygon class="disc ${esc(shape)}" points="${points}"${paint}/>`;
   }
+  const text = style ? style.emblem_text : letter;
   return (
     body +
-    (shape === 'crowned' ? `<circle class="ring" cx="${cx}" cy="${cy}" r="${RING_RADIUS}" fill="none"${attr('stroke', ink)}/>` : '') +
-    `<text x="${cx}" y="${Math.round((cy + 0.015) * 1000) / 1000}"${attr('fill', ink)}>${esc(letter)}</text>`
+    (shape === 'crowned' ? `<circle class="ring" cx="${cx}" cy="${face}" r="${RING_RADIUS}" fill="none"${attr('stroke', ink)}/>` : '') +
+    (style && style.emblem_path
+      ? `<path class="emblem ${esc(style.emblem || '')}" d="${esc(style.emblem_path)}" transform="translate(${cx} ${face}) scale(${PIECE_RADIUS})"${attr('fill', ink)}/>`
+      : '') +
+    (text ? `<text x="${cx}" y="${round(face + 0.015)}"${attr('fill', ink)}>${esc(String(text).toUpperCase())}</text>` : '')
   );
 }
 
@@ -244,7 +268,7 @@ export function drawBoard(svg, options) {
   if (options.cursor !== null && options.cursor !== undefined && cells[options.cursor]) marks.push(square(options.cursor, 'mark cursor'));
   out.push(`<g class="marks">${marks.join('')}</g>`);
 
-  // Pieces: their shapes with their letter, a ring inside the crowned ones.
+  // Pieces: their shapes bearing their emblems, a ring inside the crowned ones.
   const pieces = [];
   for (const p of options.pieces || []) {
     const c = cells[p.cell];

@@ -6,7 +6,7 @@ import { ApiError, api, gamePath, getGame, query, serverInfo } from '../api.js';
 import { createBoard } from '../board/board.js';
 import { seats } from '../seats.js';
 import { GameSocket } from '../socket.js';
-import { other } from '../text.js';
+import { other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage } from './view.js';
 
 export class GamePage {
@@ -462,7 +462,7 @@ export class GamePage {
     screen.hidden = !covered;
     document.querySelector('.game').classList.toggle('covered', covered);
     if (covered) {
-      const name = v.to_move === 'black' ? 'Black' : 'White';
+      const name = title(v.to_move, v.side_names);
       document.getElementById('pass-text').textContent =
         `Pass the device to ${name}. ${name}: show your board when nobody else is looking.`;
       document.getElementById('pass-ready').textContent = `I am ${name}: show my board`;
@@ -476,6 +476,7 @@ export class GamePage {
       // Pieces are placed on the front: turned over, the board only shows.
       canMove: !covered && mayMove && !back,
       orientation: this.flip() ? 'black' : 'white',
+      sideNames: v.side_names,
       names: this.cellNames,
       hint: covered ? null : this.shownHint(),
       mirror: back,

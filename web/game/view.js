@@ -145,7 +145,7 @@ export function renderPanel(page) {
       else who = 'human';
     }
     const turn = !over && v.to_move === player;
-    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player)}</strong> <span class="muted">${esc(who)}</span>${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
+    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player, v.side_names)}</strong> <span class="muted">${esc(who)}</span>${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
   };
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');
@@ -196,16 +196,16 @@ function renderStatus(page, both) {
   if (v.status === 'over') {
     text = 'Game over';
   } else if (v.thinking) {
-    text = `${title(v.to_move)}: the computer is thinking<span class="dots"><span>.</span><span>.</span><span>.</span></span>`;
+    text = `${title(v.to_move, v.side_names)}: the computer is thinking<span class="dots"><span>.</span><span>.</span><span>.</span></span>`;
     klass += ' thinking';
   } else if (page.tokenOf(v.to_move)) {
-    text = both ? `${title(v.to_move)} to move` : 'Your move';
+    text = both ? `${title(v.to_move, v.side_names)} to move` : 'Your move';
     klass += ' your-turn';
   } else {
-    text = `${title(v.to_move)} to move`;
+    text = `${title(v.to_move, v.side_names)} to move`;
   }
   if (v.status !== 'over' && v.draw_offer) {
-    text += ` · ${title(v.draw_offer)} offers a draw`;
+    text += ` · ${title(v.draw_offer, v.side_names)} offers a draw`;
   }
   status.className = klass;
   status.innerHTML = text;
@@ -285,7 +285,7 @@ function renderAnalysis(page, over) {
   } else if (!a.pv.length) {
     text.textContent = `After move ${a.ply}: ${a.score_text}.`;
   } else {
-    const side = a.to_move === 'black' ? 'Black' : 'White';
+    const side = title(a.to_move, page.live && page.live.side_names);
     text.textContent = `After move ${a.ply}, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`;
   }
 }

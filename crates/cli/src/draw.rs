@@ -145,10 +145,13 @@ fn key(board: &Board) -> String {
         out.push_str(&format!("Cells: {}. ", parts.join(", ")));
     }
     if !pieces.is_empty() {
-        out.push_str(&format!(
-            "Pieces: {} (White upper case, Black lower). ",
-            pieces.join(", ")
-        ));
+        // Upper case is the rules' first player, whom checkers calls Black (the dark men).
+        let cases = if board.legend().first_player_dark {
+            "Black, who moves first, upper case; White lower"
+        } else {
+            "White upper case, Black lower"
+        };
+        out.push_str(&format!("Pieces: {} ({cases}). ", pieces.join(", ")));
     }
     out.push_str("Last move in brackets.\n");
     out

@@ -8,7 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use denkmeter_core::{Player, Status, Viewer};
+use denkmeter_core::{ByPlayer, Player, Status, Viewer};
 use denkmeter_engine::dynamic::AnySession;
 use denkmeter_engine::Agent;
 
@@ -159,6 +159,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("denkmeter-{}-{stamp}.pgn", game.name())));
     let seats = [args.white, args.black];
+    // What the game calls each player (English checkers calls its first player Black).
+    let names = game.facts().side_names;
     let mut table = Table {
         session,
         tags: vec![
@@ -215,7 +217,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             }
         };
         if hidden && !over && humans.len() == 2 && shown_to != Some(to_move) {
-            pass_the_device(to_move);
+            pass_the_device(names[to_move]);
             shown_to = Some(to_move);
             if lines.next().is_none() {
                 outln!();
@@ -261,14 +263,18 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 outln!();
                 print_back(game.board(), table.session.as_ref());
             }
-            outln!("Game over: {outcome} ({}).", outcome.result_token());
+            outln!(
+                "Game over: {} ({}).",
+                outcome.describe(names),
+                outcome.result_token()
+            );
             break;
         }
         let player = table.session.to_move();
         let seat = seats[player.index()];
         let chosen = match seat {
             Seat::Computer(agent) => {
-                outln!("{player} ({}) is thinking...", seat.describe());
+                outln!("{} ({}) is thinking...", names[player], seat.describe());
                 let ply = table.session.moves().len() as u64;
                 let mv = table
                     .session
@@ -277,7 +283,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 mv
             }
             Seat::Human => {
-                out!("{player} to move> ");
+                out!("{} to move> ", names[player]);
                 std::io::stdout().flush().ok();
                 let Some(line) = lines.next() else {
                     outln!();
@@ -306,7 +312,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         continue;
                     }
                     "moves" => {
-                        print_moves(table.session.as_ref());
+                        print_moves(table.session.as_ref(), names);
                         show_board = false;
                         continue;
                     }
@@ -345,7 +351,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     // As the people at the table may see it (a hidden setup move is `K@?`).
                     if let Some(shown) = table.session.last_move(viewer) {
                         outln!(
-                            "{player} plays {}",
+                            "{} plays {}",
+                            names[player],
                             numbered(table.session.as_ref(), &shown.text)
                         );
                     }
@@ -354,7 +361,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             }
             Err(error) => {
                 outln!("{error}.");
-                print_moves(table.session.as_ref());
+                print_moves(table.session.as_ref(), names);
                 show_board = false;
             }
         }
@@ -366,7 +373,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 /// Hides the board before `player` takes the device: the screen is cleared (on a terminal)
 /// and the program waits for Enter.
-fn pass_the_device(player: Player) {
+fn pass_the_device(player: &str) {
     if std::io::stdout().is_terminal() {
         out!("\x1b[2J\x1b[H");
     }
@@ -392,9 +399,13 @@ fn line_width() -> usize {
         .unwrap_or(80)
 }
 
-fn print_moves(session: &dyn AnySession) {
+fn print_moves(session: &dyn AnySession, names: ByPlayer<&str>) {
     let moves: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
-    outln!("Legal moves for {} ({}):", session.to_move(), moves.len());
+    outln!(
+        "Legal moves for {} ({}):",
+        names[session.to_move()],
+        moves.len()
+    );
     out!("{}", columns(&moves, line_width()));
 }
 

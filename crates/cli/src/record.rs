@@ -40,7 +40,11 @@ fn check(file: &PathBuf, board: Option<&Path>) -> Result<()> {
         .with_context(|| format!("{}", file.display()))?;
     let status = match session.status() {
         Status::Ongoing => "game not finished".to_string(),
-        Status::Over(outcome) => format!("{} {outcome}", outcome.result_token()),
+        Status::Over(outcome) => format!(
+            "{} {}",
+            outcome.result_token(),
+            outcome.describe(game.facts().side_names)
+        ),
     };
     outln!(
         "{}: ok, {} ({} moves, {status})",

@@ -307,7 +307,7 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
     );
 }
 
-/// Playing Black against the computer in the terminal: the board is drawn from Black's end,
+/// Playing second against the computer in the terminal: the board is drawn from that end,
 /// moves are numbered as in the record, the legal moves are listed in columns after a bad
 /// move, and `resign` asks first.
 #[test]
@@ -326,10 +326,16 @@ fn play_as_black_turns_the_board_numbers_moves_and_confirms_resigning() {
         .unwrap_or_default();
     assert!(first_board_line.starts_with("1 "), "rank 1 on top: {text}");
     assert!(text.contains("   h  g  f  e  d  c  b  a"), "{text}");
-    assert!(text.contains("White plays 1. "), "{text}");
+    // Checkers names its first player Black: the person here plays second, as White.
+    assert!(text.contains("Black plays 1. "), "{text}");
     assert!(text.contains("Last move: 1. "), "{text}");
+    assert!(text.contains("White to move> "), "{text}");
+    assert!(
+        text.contains("(Black, who moves first, upper case; White lower)"),
+        "{text}"
+    );
     // Seven answers to any first move in English checkers, in one row of columns.
-    assert!(text.contains("Legal moves for Black (7):\n  "), "{text}");
+    assert!(text.contains("Legal moves for White (7):\n  "), "{text}");
     assert!(text.contains("Not resigned; play on."), "{text}");
     let record = std::fs::read_to_string(path).expect("the record was saved");
     assert!(record.contains("[Result \"1-0\"]"), "{record}");

@@ -6,8 +6,8 @@ use std::hash::Hash;
 use rand::RngCore;
 
 use crate::{
-    Board, Highlight, MoveView, Outcome, Player, PositionError, PositionView, Reason, Status,
-    Viewer,
+    Board, ByPlayer, Highlight, MoveView, Outcome, Player, PositionError, PositionView, Reason,
+    Status, Viewer,
 };
 
 /// Why a move's text was rejected: it could not be read, or it is not legal here.
@@ -120,6 +120,10 @@ pub struct Facts {
     /// drawing for Black may be turned round; false where the board has no players' ends
     /// (Straat's frame, whose tiles are named by compass directions).
     pub players_at_ends: bool,
+    /// What the game's tradition calls each player, for people: the rules' White moves first,
+    /// and English checkers calls that player Black. Records, positions and APIs keep `white`
+    /// and `black`.
+    pub side_names: ByPlayer<&'static str>,
 }
 
 impl Facts {
@@ -142,6 +146,7 @@ impl Facts {
             exact_endgame: 0,
             search: SearchKind::MonteCarlo,
             players_at_ends: true,
+            side_names: ByPlayer::new("White", "Black"),
         }
     }
 }

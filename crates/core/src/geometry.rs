@@ -214,6 +214,13 @@ impl Board {
         self
     }
 
+    /// The board of a game whose first player's pieces are the dark ones (English checkers,
+    /// where Black moves first): pictures draw White's pieces, in the rules' sense, dark.
+    pub fn with_first_player_dark(mut self) -> Board {
+        self.legend.first_player_dark = true;
+        self
+    }
+
     /// The board of a game whose cells can leave play; `words` say what such a cell stands for
     /// (`no tile`).
     pub fn with_absent_cells(mut self, words: &'static str) -> Board {

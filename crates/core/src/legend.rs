@@ -2,6 +2,8 @@
 //! The SVG renderer, the terminal drawing and the browser all read a board's [`Legend`], so a
 //! game says once how its castles or tiles look and no renderer names a game.
 
+use crate::Player;
+
 /// How one kind of cell is drawn: its colour in pictures, its character in text drawings, and
 /// the words that explain it in a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +51,9 @@ pub enum PieceShape {
     Disc,
     /// A disc with a second ring inside it: a promoted piece.
     Crowned,
+    /// Two discs, one on the other, seen from above and a little in front: a draughts king
+    /// made of two men, a Sjek.
+    Stacked,
     /// A square standing on its side.
     Square,
     /// A square standing on a corner.
@@ -118,9 +123,10 @@ impl Towards {
 
 impl PieceShape {
     /// Every shape, in the order of the enum (split tiles by one split, towards north).
-    pub const ALL: [PieceShape; 9] = [
+    pub const ALL: [PieceShape; 10] = [
         PieceShape::Disc,
         PieceShape::Crowned,
+        PieceShape::Stacked,
         PieceShape::Square,
         PieceShape::Diamond,
         PieceShape::Triangle,
@@ -135,6 +141,7 @@ impl PieceShape {
         match self {
             PieceShape::Disc => "disc",
             PieceShape::Crowned => "crowned",
+            PieceShape::Stacked => "stacked",
             PieceShape::Square => "square",
             PieceShape::Diamond => "diamond",
             PieceShape::Triangle => "triangle",
@@ -151,7 +158,7 @@ impl PieceShape {
     /// of Black's upside down, so that it points away from its owner.
     pub fn outline(self) -> Option<&'static [(f32, f32)]> {
         match self {
-            PieceShape::Disc | PieceShape::Crowned => None,
+            PieceShape::Disc | PieceShape::Crowned | PieceShape::Stacked => None,
             PieceShape::Tile | PieceShape::SplitTile(_) => None,
             PieceShape::Square => {
                 Some(&[(-0.82, -0.82), (0.82, -0.82), (0.82, 0.82), (-0.82, 0.82)])
@@ -217,14 +224,104 @@ const STONE: [(f32, f32); 8] = [
     (-0.470, -0.708),
 ];
 
+/// What a piece bears on its face, in its owner's ink: a figure a player knows it by, its
+/// letter, or nothing where the shape says it all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emblem {
+    /// Nothing: a plain man, a shape that is the piece's name.
+    Plain,
+    /// The piece's letter (for a piece no figure fits yet).
+    Letter,
+    /// A question mark: a piece whose kind is hidden from the viewer.
+    Unknown,
+    /// A crown with a cross: a king.
+    Crown,
+    /// A coronet of five points, each with a pearl: a queen.
+    Coronet,
+    /// A tower with battlements: a rook.
+    Tower,
+    /// A sword, point up: a warrior or soldier.
+    Sword,
+}
+
+impl Emblem {
+    /// Every emblem, in the order of the enum.
+    pub const ALL: [Emblem; 7] = [
+        Emblem::Plain,
+        Emblem::Letter,
+        Emblem::Unknown,
+        Emblem::Crown,
+        Emblem::Coronet,
+        Emblem::Tower,
+        Emblem::Sword,
+    ];
+
+    /// The emblem's name in the JSON the browser reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Emblem::Plain => "plain",
+            Emblem::Letter => "letter",
+            Emblem::Unknown => "unknown",
+            Emblem::Crown => "crown",
+            Emblem::Coronet => "coronet",
+            Emblem::Tower => "tower",
+            Emblem::Sword => "sword",
+        }
+    }
+
+    /// The figure as SVG path data around the piece's centre, in units of the piece's radius
+    /// with y down, filled in the owner's ink; `None` for the emblems that are text or nothing.
+    /// Every figure stays within 0.7 of the centre, inside a crowned piece's ring.
+    pub fn path(self) -> Option<&'static str> {
+        match self {
+            Emblem::Plain | Emblem::Letter | Emblem::Unknown => None,
+            Emblem::Crown => Some(CROWN),
+            Emblem::Coronet => Some(CORONET),
+            Emblem::Tower => Some(TOWER),
+            Emblem::Sword => Some(SWORD),
+        }
+    }
+
+    /// The text the piece bears, given its letter: the letter itself (upper case), a question
+    /// mark, or `None` for a figure or nothing.
+    pub fn text(self, letter: char) -> Option<char> {
+        match self {
+            Emblem::Letter => Some(letter.to_ascii_uppercase()),
+            Emblem::Unknown => Some('?'),
+            _ => None,
+        }
+    }
+}
+
+const CROWN: &str = "M-0.52 0.2H0.52V0.4H-0.52Z\
+M-0.52 0.13L-0.6 -0.28L-0.26 0L0 -0.34L0.26 0L0.6 -0.28L0.52 0.13Z\
+M-0.05 -0.66H0.05V-0.34H-0.05Z\
+M-0.15 -0.58H0.15V-0.48H-0.15Z";
+const CORONET: &str = "M-0.5 0.2H0.5V0.4H-0.5Z\
+M-0.5 0.13L-0.58 -0.3L-0.4 -0.02L-0.3 -0.42L-0.15 -0.04L0 -0.5L0.15 -0.04L0.3 -0.42L0.4 -0.02\
+L0.58 -0.3L0.5 0.13Z\
+M-0.66 -0.33a0.08 0.08 0 1 0 0.16 0a0.08 0.08 0 1 0 -0.16 0Z\
+M-0.38 -0.46a0.08 0.08 0 1 0 0.16 0a0.08 0.08 0 1 0 -0.16 0Z\
+M-0.08 -0.55a0.08 0.08 0 1 0 0.16 0a0.08 0.08 0 1 0 -0.16 0Z\
+M0.22 -0.46a0.08 0.08 0 1 0 0.16 0a0.08 0.08 0 1 0 -0.16 0Z\
+M0.5 -0.33a0.08 0.08 0 1 0 0.16 0a0.08 0.08 0 1 0 -0.16 0Z";
+const TOWER: &str = "M-0.42 0.46H0.42V0.3H0.3L0.26 -0.18H0.4V-0.5H0.22V-0.36H0.08V-0.5H-0.08\
+V-0.36H-0.22V-0.5H-0.4V-0.18H-0.26L-0.3 0.3H-0.42Z";
+const SWORD: &str = "M0 -0.68L0.12 -0.5V0.12H-0.12V-0.5Z\
+M-0.34 0.12H0.34V0.26H-0.34Z\
+M-0.075 0.26H0.075V0.45H-0.075Z\
+M-0.1 0.54a0.1 0.1 0 1 0 0.2 0a0.1 0.1 0 1 0 -0.2 0Z";
+
 /// How one kind of piece is drawn and named in a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceStyle {
     /// The game's word for the piece, as in [`crate::PieceView::kind`].
     pub kind: &'static str,
-    /// White's letter for it (Black's is the lower case).
+    /// White's letter for it (Black's is the lower case), in text drawings and records.
     pub letter: char,
     pub shape: PieceShape,
+    /// What its face bears in pictures.
+    pub emblem: Emblem,
 }
 
 /// The colours every board shares. There is one palette, here; renderers read it.
@@ -305,9 +402,21 @@ pub struct Legend {
     /// What a cell out of play stands for (`no tile`), if cells can leave play.
     pub absent: Option<&'static str>,
     pub pieces: Vec<PieceStyle>,
+    /// Whether the first player's (White's, in the rules' sense) pieces are drawn in the dark
+    /// colours and the second player's in the light ones, as in English checkers.
+    pub first_player_dark: bool,
 }
 
 impl Legend {
+    /// The fill and the ink of a player's pieces: the light or the dark ones of the palette.
+    pub fn piece_colours(&self, owner: Player) -> (&'static str, &'static str) {
+        if (owner == Player::White) != self.first_player_dark {
+            (PALETTE.white_piece, PALETTE.white_ink)
+        } else {
+            (PALETTE.black_piece, PALETTE.black_ink)
+        }
+    }
+
     /// The style of a cell with these classes.
     pub fn style(&self, classes: &[&str]) -> &CellStyle {
         classes

@@ -28,7 +28,7 @@ pub use geometry::{
 };
 pub use highlight::{Highlight, Side};
 pub use legend::{
-    CellStyle, Legend, Palette, PieceShape, PieceStyle, Towards, PALETTE, TILE_SCALE,
+    CellStyle, Emblem, Legend, Palette, PieceShape, PieceStyle, Towards, PALETTE, TILE_SCALE,
 };
 pub use outcome::{
     win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Player;
+use crate::{ByPlayer, Player};
 
 /// Why a game ended. The text form is stored in records (`[Termination]`) and databases, so a
 /// variant's text never changes.
@@ -190,24 +190,50 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The outcome in words, naming the players as `names` do (see
+    /// [`crate::Facts::side_names`]); its `Display` names them White and Black.
+    pub fn describe(&self, names: ByPlayer<&str>) -> String {
+        Described(self, names).to_string()
+    }
+}
+
+/// An outcome with the players' names.
+struct Described<'a>(&'a Outcome, ByPlayer<&'a str>);
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.winner, self.reason) {
-            (Some(p), Reason::NoMoves) => write!(f, "{p} wins: {} cannot move", !p)?,
-            (Some(p), Reason::NoPieces) => write!(f, "{p} wins: {} has no pieces left", !p)?,
-            (Some(p), Reason::TooFewPieces) => {
-                write!(f, "{p} wins: {} has too few pieces left", !p)?
+        Described(self, ByPlayer::new("White", "Black")).fmt(f)
+    }
+}
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Described(outcome, names) = *self;
+        match (outcome.winner, outcome.reason) {
+            (Some(p), Reason::NoMoves) => {
+                write!(f, "{} wins: {} cannot move", names[p], names[!p])?
             }
-            (Some(p), Reason::Powerless) => {
-                write!(f, "{p} wins: {} has no piece left that could win", !p)?
+            (Some(p), Reason::NoPieces) => {
+                write!(f, "{} wins: {} has no pieces left", names[p], names[!p])?
             }
+            (Some(p), Reason::TooFewPieces) => write!(
+                f,
+                "{} wins: {} has too few pieces left",
+                names[p], names[!p]
+            )?,
+            (Some(p), Reason::Powerless) => write!(
+                f,
+                "{} wins: {} has no piece left that could win",
+                names[p], names[!p]
+            )?,
             (None, Reason::TooFewPieces) => write!(f, "draw: both have too few pieces left")?,
             (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
             (None, Reason::NoKings) => write!(f, "draw: both kings have been taken")?,
-            (Some(p), reason) => write!(f, "{p} wins by {reason}")?,
+            (Some(p), reason) => write!(f, "{} wins by {reason}", names[p])?,
             (None, reason) => write!(f, "draw by {reason}")?,
         }
-        if let Some(score) = &self.score {
+        if let Some(score) = &outcome.score {
             write!(f, " ({}-{}: {})", score.white, score.black, score.breakdown)?;
         }
         Ok(())
@@ -296,6 +322,11 @@ mod tests {
         assert_eq!(
             Outcome::draw(Reason::MoveLimit).to_string(),
             "draw by move limit"
+        );
+        let checkers = ByPlayer::new("Black", "White");
+        assert_eq!(
+            Outcome::win(Player::White, Reason::NoMoves).describe(checkers),
+            "Black wins: White cannot move"
         );
     }
 }

@@ -2,7 +2,10 @@
 
 use std::fmt::Write;
 
-use crate::{Board, Cell, Highlight, PieceShape, Player, PositionView, Shape, PALETTE, TILE_SCALE};
+use crate::{
+    Board, Cell, Emblem, Highlight, Legend, PieceShape, PieceView, Player, PositionView, Shape,
+    PALETTE, TILE_SCALE,
+};
 
 const UNIT: f32 = 40.0;
 const MARGIN: f32 = 24.0;
@@ -114,54 +117,11 @@ pub fn diagram_with(board: &Board, view: &PositionView, extras: &Extras<'_>) -> 
             .legend()
             .piece(piece.kind)
             .map_or(PieceShape::Disc, |p| p.shape);
-        let (fill, ink) = match piece.owner {
-            _ if shape.is_neutral() => (PALETTE.stone, PALETTE.stone_ink),
-            Player::White => (PALETTE.white_piece, PALETTE.white_ink),
-            Player::Black => (PALETTE.black_piece, PALETTE.black_ink),
-        };
         if shape.fills_cell() {
             out.push_str(&tile(cx, cy, sign, shape, piece.owner, piece.kind));
-            continue;
-        }
-        let radius = UNIT * 0.38;
-        let body = match shape.outline() {
-            None => format!(r#"<circle cx="{cx}" cy="{cy}" r="{radius}""#),
-            Some(outline) => {
-                // Black's triangles point the other way: away from their owner.
-                let flip = if piece.owner == Player::Black && shape == PieceShape::Triangle {
-                    -1.0
-                } else {
-                    1.0
-                };
-                let points: Vec<String> = outline
-                    .iter()
-                    .map(|&(x, y)| format!("{:.1},{:.1}", cx + x * radius, cy + flip * y * radius))
-                    .collect();
-                format!(r#"<polygon points="{}""#, points.join(" "))
-            }
-        };
-        let ring = if shape == PieceShape::Crowned {
-            format!(
-                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{ink}" stroke-width="1.5"/>"#,
-                UNIT * 0.3
-            )
         } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            r#"{body} fill="{fill}" stroke="{}" stroke-width="1.5"><title>{}</title></{}>{ring}<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{}</text>"#,
-            PALETTE.piece_edge,
-            piece.kind,
-            if shape.outline().is_some() {
-                "polygon"
-            } else {
-                "circle"
-            },
-            cy + UNIT * 0.14,
-            UNIT * 0.4,
-            piece.letter.to_ascii_uppercase()
-        );
+            let _ = writeln!(out, "{}", piece_figure(board.legend(), piece, cx, cy));
+        }
     }
     // Highlighted regions over the pieces: a tint over each part, the outline around them.
     for highlight in extras.highlights {
@@ -238,6 +198,86 @@ pub fn diagram_with(board: &Board, view: &PositionView, extras: &Extras<'_>) -> 
     out
 }
 
+/// One piece that stands on its cell, centred at (`cx`, `cy`): its body in its shape (a
+/// stacked piece is two discs, the upper one a little higher), a ring inside if crowned, and its
+/// emblem in its owner's ink, titled with its kind. A kind the legend does not know is a disc
+/// bearing its letter.
+fn piece_figure(legend: &Legend, piece: &PieceView, cx: f32, cy: f32) -> String {
+    let (shape, emblem) = legend
+        .piece(piece.kind)
+        .map_or((PieceShape::Disc, Emblem::Letter), |p| (p.shape, p.emblem));
+    let (owner, kind) = (piece.owner, piece.kind);
+    let (fill, ink) = if shape.is_neutral() {
+        (PALETTE.stone, PALETTE.stone_ink)
+    } else {
+        legend.piece_colours(owner)
+    };
+    let radius = UNIT * 0.38;
+    let paint = format!(
+        r#"fill="{fill}" stroke="{}" stroke-width="1.5""#,
+        PALETTE.piece_edge
+    );
+    let mut out = String::new();
+    // The centre of the face that bears the ring and the emblem.
+    let mut face = cy;
+    match shape.outline() {
+        None if shape == PieceShape::Stacked => {
+            let lift = radius * 0.12;
+            face = cy - lift;
+            let _ = write!(
+                out,
+                r#"<circle cx="{cx}" cy="{}" r="{radius}" {paint}/><circle cx="{cx}" cy="{face}" r="{radius}" {paint}><title>{kind}</title></circle>"#,
+                cy + lift
+            );
+        }
+        None => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{cx}" cy="{cy}" r="{radius}" {paint}><title>{kind}</title></circle>"#
+            );
+        }
+        Some(outline) => {
+            // Black's triangles point the other way: away from their owner.
+            let flip = if owner == Player::Black && shape == PieceShape::Triangle {
+                -1.0
+            } else {
+                1.0
+            };
+            let points: Vec<String> = outline
+                .iter()
+                .map(|&(x, y)| format!("{:.1},{:.1}", cx + x * radius, cy + flip * y * radius))
+                .collect();
+            let _ = write!(
+                out,
+                r#"<polygon points="{}" {paint}><title>{kind}</title></polygon>"#,
+                points.join(" ")
+            );
+        }
+    }
+    if shape == PieceShape::Crowned {
+        let _ = write!(
+            out,
+            r#"<circle cx="{cx}" cy="{face}" r="{}" fill="none" stroke="{ink}" stroke-width="1.5"/>"#,
+            UNIT * 0.3
+        );
+    }
+    if let Some(path) = emblem.path() {
+        let _ = write!(
+            out,
+            r#"<path d="{path}" transform="translate({cx} {face}) scale({radius})" fill="{ink}"/>"#
+        );
+    }
+    if let Some(text) = emblem.text(piece.letter) {
+        let _ = write!(
+            out,
+            r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="{}" font-weight="bold" fill="{ink}">{text}</text>"#,
+            face + UNIT * 0.14,
+            UNIT * 0.4,
+        );
+    }
+    out
+}
+
 /// A tile filling the cell centred at `(cx, cy)`: its owner's colour, or split into White's
 /// colour and Black's half with a disc of its owner's colour at the centre. `sign` is -1 when
 /// the picture is mirrored.
@@ -290,6 +330,7 @@ mod tests {
             kind: "queen",
             letter: 'Q',
             shape: PieceShape::Crowned,
+            emblem: Emblem::Letter,
         }]);
         board.paint(Cell(0), castle);
         let view = PositionView {
@@ -340,6 +381,7 @@ mod tests {
             kind: "tile-e",
             letter: 'E',
             shape: PieceShape::SplitTile(Towards::East),
+            emblem: Emblem::Plain,
         }]);
         let view = PositionView {
             pieces: vec![PieceView {
@@ -417,6 +459,7 @@ mod tests {
                 kind: "thing",
                 letter: 'T',
                 shape,
+                emblem: Emblem::Plain,
             }]);
             let view = PositionView {
                 pieces: vec![PieceView {
@@ -440,6 +483,45 @@ mod tests {
                 "{shape:?}"
             );
             assert!(!seen.contains(&piece), "{shape:?} looks like another shape");
+            seen.push(piece);
+        }
+    }
+
+    #[test]
+    fn every_emblem_is_drawn_distinctly_in_its_owners_ink() {
+        let mut seen = Vec::new();
+        for emblem in Emblem::ALL {
+            let board = Board::rectangle(1, 1, false).with_pieces(&[PieceStyle {
+                kind: "thing",
+                letter: 'T',
+                shape: PieceShape::Disc,
+                emblem,
+            }]);
+            let view = PositionView {
+                pieces: vec![PieceView {
+                    cell: Cell(0),
+                    owner: Player::Black,
+                    kind: "thing",
+                    letter: 't',
+                }],
+                absent: vec![],
+                to_move: Player::White,
+            };
+            let svg = diagram(&board, &view, &[]);
+            let piece = svg
+                .lines()
+                .find(|l| l.contains("<title>thing</title>"))
+                .expect("the piece is drawn")
+                .to_string();
+            let inked = format!(r#"fill="{}""#, PALETTE.black_ink);
+            assert_eq!(
+                piece.contains(&inked),
+                emblem != Emblem::Plain,
+                "{emblem:?} bears its figure in Black's ink: {piece}"
+            );
+            assert_eq!(piece.contains(">T</text>"), emblem == Emblem::Letter);
+            assert_eq!(piece.contains(">?</text>"), emblem == Emblem::Unknown);
+            assert!(!seen.contains(&piece), "{emblem:?} looks like another");
             seen.push(piece);
         }
     }

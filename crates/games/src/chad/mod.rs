@@ -26,9 +26,9 @@ mod tests;
 use std::ops::ControlFlow;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
-    Viewer,
+    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind,
+    Status, Viewer,
 };
 
 pub use state::{Kind, Move, Piece, State};
@@ -69,16 +69,19 @@ const PIECES: [PieceStyle; 3] = [
         kind: Kind::King.name(),
         letter: Piece::new(Player::White, Kind::King).letter(),
         shape: PieceShape::Disc,
+        emblem: Emblem::Crown,
     },
     PieceStyle {
         kind: Kind::Rook.name(),
         letter: Piece::new(Player::White, Kind::Rook).letter(),
         shape: PieceShape::Disc,
+        emblem: Emblem::Tower,
     },
     PieceStyle {
         kind: Kind::Queen.name(),
         letter: Piece::new(Player::White, Kind::Queen).letter(),
         shape: PieceShape::Crowned,
+        emblem: Emblem::Coronet,
     },
 ];
 

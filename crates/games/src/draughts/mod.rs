@@ -40,9 +40,9 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use denkmeter_core::{
-    Board, ByPlayer, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
-    Viewer,
+    Board, ByPlayer, Cell, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind,
+    Status, Viewer,
 };
 
 use geometry::{bit, Squares};
@@ -146,26 +146,38 @@ impl<V: Variant> Draughts<V> {
     pub const FACTS: Facts = Facts {
         playout_limit: 300,
         search: SearchKind::AlphaBeta,
+        side_names: if V::FIRST_PLAYER_DARK {
+            ByPlayer::new("Black", "White")
+        } else {
+            ByPlayer::new("White", "Black")
+        },
         ..Facts::new(V::NAME, V::FAMILY, V::DESCRIPTION, V::RULES)
     };
 
     /// The ruleset of variant `V`. Its board marks the squares `dark` and `light`.
     pub fn new() -> Self {
+        let board = Board::rectangle(V::SIZE, V::SIZE, false)
+            .checkered(V::A1_DARK)
+            .with_pieces(&[
+                PieceStyle {
+                    kind: "man",
+                    letter: Kind::Man.letter(Player::White),
+                    shape: PieceShape::Disc,
+                    emblem: Emblem::Plain,
+                },
+                PieceStyle {
+                    kind: V::DAME_WORD,
+                    letter: Kind::Dame.letter(Player::White),
+                    shape: PieceShape::Crowned,
+                    emblem: Emblem::Crown,
+                },
+            ]);
         Draughts {
-            board: Board::rectangle(V::SIZE, V::SIZE, false)
-                .checkered(V::A1_DARK)
-                .with_pieces(&[
-                    PieceStyle {
-                        kind: "man",
-                        letter: Kind::Man.letter(Player::White),
-                        shape: PieceShape::Disc,
-                    },
-                    PieceStyle {
-                        kind: V::DAME_WORD,
-                        letter: Kind::Dame.letter(Player::White),
-                        shape: PieceShape::Crowned,
-                    },
-                ]),
+            board: if V::FIRST_PLAYER_DARK {
+                board.with_first_player_dark()
+            } else {
+                board
+            },
             variant: PhantomData,
         }
     }

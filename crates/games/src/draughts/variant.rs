@@ -46,6 +46,9 @@ pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stat
     const CROWNING_ENDS_MOVE: bool;
     /// The word for a promoted piece.
     const DAME_WORD: &'static str;
+    /// Whether the first player's men are the dark ones, and that player is called Black (as
+    /// in English checkers); otherwise White, with the light men, moves first.
+    const FIRST_PLAYER_DARK: bool = false;
 }
 
 /// The tables of a variant's board.
@@ -187,4 +190,5 @@ impl Variant for EnglishRules {
     const MAJORITY: bool = false;
     const CROWNING_ENDS_MOVE: bool = true;
     const DAME_WORD: &'static str = "king";
+    const FIRST_PLAYER_DARK: bool = true;
 }

@@ -40,8 +40,9 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, RulesetVisitor, SearchKind, Status, Viewer,
+    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, RulesetVisitor, SearchKind, Status,
+    Viewer,
 };
 
 pub use state::State;
@@ -210,6 +211,7 @@ fn build_board() -> Board {
         kind: PIECE,
         letter: 'P',
         shape: PieceShape::Disc,
+        emblem: Emblem::Plain,
     }]);
     for sq in FORT {
         board.paint(cell(sq), FORT_STYLE);

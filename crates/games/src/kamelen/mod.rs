@@ -42,9 +42,9 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Score, SearchKind,
-    Status, Viewer,
+    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Score,
+    SearchKind, Status, Viewer,
 };
 
 use state::{
@@ -202,16 +202,19 @@ const PIECES: [PieceStyle; 3] = [
         kind: Piece::Camel.name(),
         letter: Piece::Camel.letter(),
         shape: PieceShape::Triangle,
+        emblem: Emblem::Plain,
     },
     PieceStyle {
         kind: Piece::Dromedary.name(),
         letter: Piece::Dromedary.letter(),
         shape: PieceShape::Diamond,
+        emblem: Emblem::Plain,
     },
     PieceStyle {
         kind: Piece::Rock.name(),
         letter: Piece::Rock.letter(),
         shape: PieceShape::Stone,
+        emblem: Emblem::Plain,
     },
 ];
 

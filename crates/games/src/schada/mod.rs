@@ -18,9 +18,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, BoardFileError, Cell, CellStyle, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Score,
-    SearchKind, Status, Viewer,
+    Board, BoardFileError, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor,
+    Score, SearchKind, Status, Viewer,
 };
 
 use movegen::Tables;
@@ -133,16 +133,19 @@ impl Schada {
                 kind: Piece::FieldOfficer.name(),
                 letter: Piece::FieldOfficer.letter(),
                 shape: PieceShape::Star,
+                emblem: Emblem::Plain,
             },
             PieceStyle {
                 kind: Piece::Officer.name(),
                 letter: Piece::Officer.letter(),
                 shape: PieceShape::Square,
+                emblem: Emblem::Plain,
             },
             PieceStyle {
                 kind: Piece::Pawn.name(),
                 letter: Piece::Pawn.letter(),
                 shape: PieceShape::Disc,
+                emblem: Emblem::Plain,
             },
         ]);
         for file in 0..8u16 {

@@ -16,8 +16,8 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView, Player,
-    PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
+    Board, Cell, Emblem, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView,
+    Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
 };
 
 use state::{bit, Squares, ALL_SQUARES, NO_SQUARE};
@@ -120,11 +120,13 @@ impl Shakti {
                         kind: Piece::King.name(),
                         letter: Piece::King.letter(Player::White),
                         shape: PieceShape::Disc,
+                        emblem: Emblem::Crown,
                     },
                     PieceStyle {
                         kind: Piece::Warrior.name(),
                         letter: Piece::Warrior.letter(Player::White),
                         shape: PieceShape::Disc,
+                        emblem: Emblem::Sword,
                     },
                 ]),
         }

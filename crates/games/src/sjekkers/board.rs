@@ -5,7 +5,9 @@
 
 use std::sync::LazyLock;
 
-use denkmeter_core::{Board, Cell, CellInfo, Direction, PieceShape, PieceStyle, Player, Shape};
+use denkmeter_core::{
+    Board, Cell, CellInfo, Direction, Emblem, PieceShape, PieceStyle, Player, Shape,
+};
 
 use super::state::{coords, next, Piece, CELLS, DIRECTIONS, E, NE, NONE, NW};
 
@@ -52,11 +54,13 @@ fn build() -> Board {
             kind: Piece::Disk.name(),
             letter: Piece::Disk.letter(Player::White),
             shape: PieceShape::Disc,
+            emblem: Emblem::Plain,
         },
         PieceStyle {
             kind: Piece::Sjek.name(),
             letter: Piece::Sjek.letter(Player::White),
-            shape: PieceShape::Crowned,
+            shape: PieceShape::Stacked,
+            emblem: Emblem::Plain,
         },
     ])
 }

@@ -38,9 +38,9 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, Facts, Game, Highlight, MoveError, MoveView, Outcome, PieceShape, PieceStyle,
-    PieceView, Player, PositionError, PositionView, Reason, RepetitionRule, RulesetVisitor, Score,
-    Status, Towards, Viewer,
+    Board, Cell, Emblem, Facts, Game, Highlight, MoveError, MoveView, Outcome, PieceShape,
+    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
+    RulesetVisitor, Score, Status, Towards, Viewer,
 };
 
 pub use state::{Orientation, State, Tile};
@@ -239,11 +239,13 @@ fn build_board(layout: Layout) -> Board {
             kind: TILE_KINDS[usize::from(o.index())],
             letter: o.letter().to_ascii_uppercase(),
             shape: PieceShape::SplitTile(towards(o)),
+            emblem: Emblem::Plain,
         })
         .chain(std::iter::once(PieceStyle {
             kind: SOLID_KIND,
             letter: SOLID_LETTER,
             shape: PieceShape::Tile,
+            emblem: Emblem::Plain,
         }))
         .collect();
     Board::rectangle(4, 4, false).with_pieces(&pieces)

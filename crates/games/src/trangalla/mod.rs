@@ -34,8 +34,8 @@ mod tests;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, CellInfo, CellStyle, Direction, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
+    Board, CellInfo, CellStyle, Direction, Emblem, Facts, Game, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
     RulesetVisitor, SearchKind, Shape, Status, Viewer,
 };
 use rand::RngCore;
@@ -121,16 +121,19 @@ fn build_board() -> Board {
             kind: KING,
             letter: 'K',
             shape: PieceShape::Crowned,
+            emblem: Emblem::Crown,
         },
         PieceStyle {
             kind: SOLDIER,
             letter: 'S',
             shape: PieceShape::Disc,
+            emblem: Emblem::Sword,
         },
         PieceStyle {
             kind: UNKNOWN,
             letter: 'P',
             shape: PieceShape::Disc,
+            emblem: Emblem::Unknown,
         },
     ]);
     for player in Player::BOTH {

@@ -47,6 +47,13 @@ pub struct PieceStyleJson {
     /// For a tile split into the two players' colours: the polygon of Black's half around the
     /// cell's centre in cell units (corners at +-0.5, y down); the rest is White's colour.
     pub dark_half: Option<Vec<[f32; 2]>>,
+    /// What the piece's face bears: `plain`, `letter`, `unknown`, `crown`, ...
+    pub emblem: &'static str,
+    /// The emblem's figure as SVG path data in units of the piece's radius around its centre
+    /// (y down), filled in the owner's ink, if it is a figure.
+    pub emblem_path: Option<&'static str>,
+    /// The text the face bears (its letter, or `?`), if any.
+    pub emblem_text: Option<String>,
 }
 
 /// A board's key: the styles of its cells and pieces, and the colours every board shares.
@@ -57,6 +64,9 @@ pub struct LegendJson {
     /// What a cell out of play stands for, if cells can leave play.
     pub absent: Option<&'static str>,
     pub pieces: Vec<PieceStyleJson>,
+    /// Whether the first player's (`white`'s) pieces are drawn in the palette's dark colours
+    /// and `black`'s in the light ones (English checkers).
+    pub first_player_dark: bool,
     /// The colours every board shares, by name (`background`, `white_piece`, ...).
     pub palette: std::collections::BTreeMap<&'static str, &'static str>,
 }
@@ -165,8 +175,12 @@ impl BoardJson {
                             .shape
                             .dark_half()
                             .map(|o| o.iter().map(|&(x, y)| [x, y]).collect()),
+                        emblem: p.emblem.name(),
+                        emblem_path: p.emblem.path(),
+                        emblem_text: p.emblem.text(p.letter).map(String::from),
                     })
                     .collect(),
+                first_player_dark: legend.first_player_dark,
                 palette: PALETTE.entries().into_iter().collect(),
             },
         }
@@ -182,6 +196,25 @@ pub struct RulesetSummary {
     /// The name of the default board file, for rulesets whose board is data (Schada): a game
     /// can be created on another board file.
     pub board_name: Option<String>,
+    /// What the game's tradition calls each seat (English checkers: `white` is "Black").
+    pub side_names: SideNamesJson,
+}
+
+/// What the game's tradition calls each seat: the rules' `white` moves first.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct SideNamesJson {
+    pub white: &'static str,
+    pub black: &'static str,
+}
+
+impl SideNamesJson {
+    pub fn of(game: &dyn AnyGame) -> SideNamesJson {
+        let names = game.facts().side_names;
+        SideNamesJson {
+            white: names.white,
+            black: names.black,
+        }
+    }
 }
 
 impl RulesetSummary {
@@ -192,6 +225,7 @@ impl RulesetSummary {
             description: game.facts().description.to_string(),
             hidden_information: game.facts().hidden_information,
             board_name: game.board_file().map(|(name, _)| name.to_string()),
+            side_names: SideNamesJson::of(game),
         }
     }
 }
@@ -349,6 +383,8 @@ pub struct GameView {
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
+    /// What the game's tradition calls each seat (see [`SideNamesJson`]).
+    pub side_names: SideNamesJson,
     pub board: BoardJson,
     /// The board file the game is played on, for games whose board is data (Schada).
     pub board_name: Option<String>,
@@ -423,7 +459,7 @@ pub fn game_view(
             token: o.result_token(),
             winner: o.winner.map(Player::name),
             reason: o.reason.key(),
-            text: o.to_string(),
+            text: o.describe(ruleset.facts().side_names),
             score: o.score.as_ref().map(|s| ScoreJson {
                 white: s.white,
                 black: s.black,
@@ -440,6 +476,7 @@ pub fn game_view(
         family: ruleset.facts().family,
         description: ruleset.facts().description.to_string(),
         hidden_information: ruleset.facts().hidden_information,
+        side_names: SideNamesJson::of(ruleset),
         board: BoardJson::of(ruleset.board()),
         white: SeatJson::of(game.seats.white),
         black: SeatJson::of(game.seats.black),

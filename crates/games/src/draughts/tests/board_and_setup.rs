@@ -93,3 +93,37 @@ fn boards_mark_the_dark_squares() {
     }
     for_every_ruleset!(check);
 }
+
+#[test]
+fn english_checkers_calls_its_first_player_black_and_draws_its_men_dark() {
+    let english = Draughts::<EnglishRules>::new();
+    let names = english.facts().side_names;
+    assert_eq!((names.white, names.black), ("Black", "White"));
+    let legend = english.board().legend();
+    assert!(legend.first_player_dark);
+    assert_eq!(
+        legend.piece_colours(Player::White),
+        (
+            denkmeter_core::PALETTE.black_piece,
+            denkmeter_core::PALETTE.black_ink
+        )
+    );
+    // The rules' first player still moves first, from the bottom.
+    let start = english.start();
+    assert_eq!(english.to_move(&start), Player::White);
+    let view = english.position_view(&start, denkmeter_core::Viewer::Spectator);
+    let svg = denkmeter_core::svg::diagram(english.board(), &view, &[]);
+    let dark_man = format!(
+        r##"fill="{}" stroke="#000000" stroke-width="1.5"><title>man</title>"##,
+        denkmeter_core::PALETTE.black_piece
+    );
+    // The man on a1, in the bottom left corner, is a dark one.
+    let a1 = svg
+        .lines()
+        .find(|l| l.contains(r#"<circle cx="44" cy="324""#));
+    assert!(a1.is_some_and(|l| l.contains(&dark_man)), "{svg}");
+
+    let international = Draughts::<InternationalRules>::new();
+    assert_eq!(international.facts().side_names.white, "White");
+    assert!(!international.board().legend().first_player_dark);
+}
