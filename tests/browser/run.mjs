@@ -1428,6 +1428,44 @@ test('y. a finished game analysed position by position', async (problems) => {
   await context.close();
 });
 
+test('A. a takeback against the computer, and one asked for and accepted between two browsers', async (problems) => {
+  // Against the computer: the move and the reply go at once, and the board shows the start again.
+  const { id, tokens, context, page } = await openCreated('A', problems, ENGLISH_AGAINST_LEVEL_1);
+  await page.waitForSelector('svg.board .cell.movable');
+  let view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+  await clickMove(page, view, moveNamed(view, 'c3-d4'));
+  await waitMoves(page, 2);
+  await page.click('button[data-action=takeback]');
+  await waitView(id, tokens.white, (v) => v.ply === 0 && v.to_move === 'white', 'the move and the reply taken back');
+  await page.waitForSelector('svg.board g.piece[data-at="c3"]');
+  check(!(await page.$('svg.board g.piece[data-at="d4"]')), 'the man taken back still stands on d4');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 0, null, { timeout: 5000 });
+  // The game goes on from there.
+  view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+  await clickMove(page, view, moveNamed(view, 'e3-f4'));
+  await waitView(id, tokens.white, (v) => v.ply === 2 && v.moves[0] === 'e3-f4', 'a new move and its reply');
+  await context.close();
+
+  // Between people: White asks, Black sees the request and accepts it in another browser.
+  const game = await openCreated('A white', problems, { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' } });
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, move: 'c3-d4' });
+  const black = await newContext();
+  const other = await black.newPage();
+  watchPage(other, 'A black', problems);
+  await other.goto(`${base}/#/game/${game.id}?token=${game.tokens.black}`);
+  await game.page.waitForSelector('button[data-action=takeback]');
+  await game.page.click('button[data-action=takeback]');
+  await other.waitForSelector('button[data-action=takeback-accept]');
+  const status = (await other.textContent('#status')).trim();
+  check(/Black asks to take back a move/.test(status), `Black's page says "${status}"`);
+  await other.click('button[data-action=takeback-accept]');
+  await waitView(game.id, game.tokens.white, (v) => v.ply === 0 && v.takeback_offer === null, 'the takeback accepted');
+  await game.page.waitForSelector('svg.board g.piece[data-at="c3"]');
+  await other.waitForSelector('svg.board g.piece[data-at="c3"]');
+  await black.close();
+  await game.context.close();
+});
+
 // One ruleset of every family, as the README's games table shows them.
 const START_POSITIONS = [
   'chad', 'shakti', 'schada', 'scandinavian', 'scandinavian-8x8', 'international', 'english',

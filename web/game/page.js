@@ -185,12 +185,20 @@ export class GamePage {
     if (this.disposed || !view || view.id !== this.id) return;
     const live = this.live;
     if (live) {
-      if (view.ply < live.ply) return;
       // The server's version grows with every change: an older view (a late answer) is stale.
-      if (typeof view.version === 'number' && typeof live.version === 'number' && view.version < live.version) return;
+      // Without versions, a view with fewer moves is; with them, it is a takeback.
+      const versioned = typeof view.version === 'number' && typeof live.version === 'number';
+      if (versioned ? view.version < live.version : view.ply < live.ply) return;
+      if (view.ply < live.ply) {
+        // Moves were taken back: what was shown of them goes.
+        this.replay = null;
+        this.replayWanted = null;
+        this.hint = null;
+      }
       if (live.status === 'over' && view.status !== 'over') return;
       const same =
-        view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer;
+        view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer &&
+        view.takeback_offer === live.takeback_offer && (view.moves || []).at(-1) === (live.moves || []).at(-1);
       // A view through the eyes of the seat not to move shows that seat's secrets: on a shared
       // screen of a hidden game only the mover's own view is shown.
       if (same && this.sharedSecret(view) && view.you !== view.to_move) return;
@@ -387,10 +395,20 @@ export class GamePage {
     this.busy = true;
     this.render();
     try {
-      const view =
-        name === 'resign'
-          ? await api('POST', gamePath(this.id, 'resign'), { token })
-          : await api('POST', gamePath(this.id, 'draw'), { token, action: name });
+      let view;
+      if (name === 'resign') {
+        view = await api('POST', gamePath(this.id, 'resign'), { token });
+      } else if (name === 'takeback' && this.mine.white && this.mine.black) {
+        // On a shared screen the last move is taken back: its player asks, the other agrees.
+        const mover = other(v.to_move);
+        await api('POST', gamePath(this.id, 'takeback'), { token: this.tokenOf(mover), action: 'offer' });
+        view = await api('POST', gamePath(this.id, 'takeback'), { token: this.tokenOf(v.to_move), action: 'accept' });
+      } else if (name.startsWith('takeback')) {
+        const action = name === 'takeback' ? 'offer' : name.slice('takeback-'.length);
+        view = await api('POST', gamePath(this.id, 'takeback'), { token, action });
+      } else {
+        view = await api('POST', gamePath(this.id, 'draw'), { token, action: name });
+      }
       showMessage(name === 'offer' && view.draw_offer === null && view.status === 'ongoing' ? 'The draw offer was declined.' : '', 'notice');
       this.accept(view);
     } catch (e) {
@@ -468,7 +486,8 @@ export class GamePage {
       document.getElementById('pass-ready').textContent = `I am ${name}: show my board`;
     }
     this.board.set({
-      position: `${shown.ply}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
+      // The last move too: after a takeback the same number of moves may make another position.
+      position: `${shown.ply}/${(shown.moves || []).at(-1) || ''}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
       pieces: covered ? [] : (back ? shown.back : shown.pieces) || [],
       absent: shown.absent || [],
       lastMove: covered ? null : shown.last_move || null,

@@ -207,6 +207,9 @@ function renderStatus(page, both) {
   if (v.status !== 'over' && v.draw_offer) {
     text += ` · ${title(v.draw_offer, v.side_names)} offers a draw`;
   }
+  if (v.status !== 'over' && v.takeback_offer) {
+    text += ` · ${title(v.takeback_offer, v.side_names)} asks to take back a move`;
+  }
   status.className = klass;
   status.innerHTML = text;
 }
@@ -259,6 +262,19 @@ function renderActions(page, over) {
       actions.push('<button type="button" data-action="offer">Offer draw</button>');
     } else if (offer === acting) {
       actions.push('<span class="small muted">Draw offered</span>');
+    }
+    const takeback = v.takeback_offer;
+    const shared = page.mine.white && page.mine.black;
+    // Whether the seat has a move to take back (on a shared screen, whether any move was made).
+    const moved = shared ? v.ply > 0 : v.ply >= 2 || (v.ply === 1 && v.first_to_move === acting);
+    if (takeback && takeback !== acting && page.tokenOf(other(takeback))) {
+      actions.push('<button type="button" class="primary" data-action="takeback-accept">Accept takeback</button>');
+      actions.push('<button type="button" data-action="takeback-decline">Decline takeback</button>');
+    } else if (takeback === acting) {
+      actions.push('<span class="small muted">Takeback asked</span>');
+    } else if (moved && !page.covered()) {
+      const what = opponentSeat && opponentSeat.kind === 'computer' ? 'Take back your last move and the reply' : shared ? 'Take back the last move' : 'Ask to take back your last move';
+      actions.push(`<button type="button" data-action="takeback" title="${what}">Take back</button>`);
     }
     if (page.tokenOf(v.to_move) && !page.replay && !page.covered()) {
       actions.push(`<button type="button" data-action="hint" title="The move the computer (level ${HINT_LEVEL}) would play">${page.hinting ? 'Thinking…' : 'Hint'}</button>`);

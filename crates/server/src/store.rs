@@ -79,6 +79,8 @@ pub struct StoredGame {
     /// Set once the game is over (the score, if any, is recomputed from the moves).
     pub outcome: Option<Outcome>,
     pub draw_offer: Option<Player>,
+    /// A takeback asked for by this seat and not yet answered.
+    pub takeback_offer: Option<Player>,
     pub seed: i64,
     /// How many writes the game has had; every write names the version it read.
     pub version: i64,
@@ -269,7 +271,7 @@ fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static 
 
 const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, \
      white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-     draw_offer, seed, version, created_at, updated_at, board_name, board_text";
+     draw_offer, seed, version, created_at, updated_at, board_name, board_text, takeback_offer";
 
 fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     let id: String = row.try_get("id")?;
@@ -298,6 +300,7 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     let result: String = row.try_get("result")?;
     let termination: Option<String> = row.try_get("termination")?;
     let draw_offer: Option<String> = row.try_get("draw_offer")?;
+    let takeback_offer: Option<String> = row.try_get("takeback_offer")?;
     Ok(StoredGame {
         ruleset: row.try_get("ruleset")?,
         start_position: row.try_get("start_position")?,
@@ -312,6 +315,7 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
         tokens: ByPlayer::new(token("white_token_hash")?, token("black_token_hash")?),
         outcome: outcome_from(&result, termination.as_deref(), &id)?,
         draw_offer: draw_offer.as_deref().and_then(player_from),
+        takeback_offer: takeback_offer.as_deref().and_then(player_from),
         seed: row.try_get("seed")?,
         version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
@@ -346,12 +350,29 @@ enum Write {
         offer: Option<Player>,
         now: i64,
     },
+    TakebackOffer {
+        id: String,
+        version: i64,
+        offer: Option<Player>,
+        now: i64,
+    },
+    /// The moves from ply `keep` on are taken back.
+    Takeback {
+        id: String,
+        version: i64,
+        keep: i64,
+        now: i64,
+    },
 }
 
 impl Write {
     fn game(&self) -> &str {
         match self {
-            Write::Move { id, .. } | Write::Outcome { id, .. } | Write::DrawOffer { id, .. } => id,
+            Write::Move { id, .. }
+            | Write::Outcome { id, .. }
+            | Write::DrawOffer { id, .. }
+            | Write::TakebackOffer { id, .. }
+            | Write::Takeback { id, .. } => id,
         }
     }
 
@@ -359,7 +380,9 @@ impl Write {
         match self {
             Write::Move { version, .. }
             | Write::Outcome { version, .. }
-            | Write::DrawOffer { version, .. } => *version,
+            | Write::DrawOffer { version, .. }
+            | Write::TakebackOffer { version, .. }
+            | Write::Takeback { version, .. } => *version,
         }
     }
 
@@ -425,6 +448,48 @@ impl Write {
                 .await?;
                 found_version(&updated)
             }
+            Write::TakebackOffer {
+                id,
+                version,
+                offer,
+                now,
+            } => {
+                let updated = sqlx::query(
+                    "UPDATE games SET takeback_offer = $1, updated_at = $2, \
+                     version = version + 1 WHERE id = $3 AND version = $4",
+                )
+                .bind(offer.map(Player::name))
+                .bind(now)
+                .bind(id)
+                .bind(version)
+                .execute(&mut **tx)
+                .await?;
+                found_version(&updated)
+            }
+            Write::Takeback {
+                id,
+                version,
+                keep,
+                now,
+            } => {
+                // The version first: on a conflict nothing is deleted.
+                let updated = sqlx::query(
+                    "UPDATE games SET takeback_offer = NULL, draw_offer = NULL, updated_at = $1, \
+                     version = version + 1 WHERE id = $2 AND version = $3 AND result = '*'",
+                )
+                .bind(now)
+                .bind(id)
+                .bind(version)
+                .execute(&mut **tx)
+                .await?;
+                found_version(&updated)?;
+                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                    .bind(id)
+                    .bind(keep)
+                    .execute(&mut **tx)
+                    .await?;
+                Ok(())
+            }
         }
     }
 }
@@ -449,8 +514,9 @@ async fn store_outcome(
 ) -> Result<(), StoreError> {
     let (result, termination) = outcome_columns(outcome);
     let updated = sqlx::query(
-        "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, updated_at = $3, \
-         version = version + 1 WHERE id = $4 AND version = $5",
+        "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, \
+         takeback_offer = NULL, updated_at = $3, version = version + 1 \
+         WHERE id = $4 AND version = $5",
     )
     .bind(result)
     .bind(termination)
@@ -671,9 +737,10 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
              white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-             draw_offer, seed, version, created_at, updated_at, board_name, board_text) \
+             draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
+             takeback_offer) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18)",
+             $17, $18, $19)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -693,6 +760,7 @@ impl Store {
         .bind(game.updated_at)
         .bind(game.board.as_ref().map(|b| b.0.as_str()))
         .bind(game.board.as_ref().map(|b| b.1.as_str()))
+        .bind(game.takeback_offer.map(Player::name))
         .execute(&self.writer)
         .await?;
         Ok(())
@@ -826,6 +894,41 @@ impl Store {
             id: id.to_string(),
             version,
             offer,
+            now,
+        })
+        .await
+    }
+
+    /// Records a takeback asked for by `offer` (or none), if the game is still at `version`.
+    pub async fn set_takeback_offer(
+        &self,
+        id: &str,
+        version: i64,
+        offer: Option<Player>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write(Write::TakebackOffer {
+            id: id.to_string(),
+            version,
+            offer,
+            now,
+        })
+        .await
+    }
+
+    /// Takes back every move from ply `keep` (0-based) on, clearing any offer, if the game is
+    /// still at `version` and not over; [`StoreError::Conflict`] otherwise.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        version: i64,
+        keep: usize,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Takeback {
+            id: id.to_string(),
+            version,
+            keep: keep as i64,
             now,
         })
         .await
@@ -1029,6 +1132,7 @@ mod tests {
             tokens: ByPlayer::new(None, None),
             outcome: None,
             draw_offer: None,
+            takeback_offer: None,
             seed: 1,
             version: 0,
             created_at: 0,

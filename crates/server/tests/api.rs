@@ -290,6 +290,8 @@ on_both_databases!(
     a_finished_straat_game_shows_both_sides_and_its_streets,
     hints_are_for_the_seat_to_move_and_change_nothing,
     finished_games_are_analysed_position_by_position,
+    takebacks_against_the_computer,
+    takebacks_between_people_on_two_servers,
 );
 
 mod postgres_only {
@@ -864,6 +866,125 @@ async fn the_websocket_pushes_every_change(db: &str) {
     server.stop().await;
 }
 
+async fn takebacks_against_the_computer(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("english", human(), computer(1)).await;
+    let takeback = format!("/api/games/{id}/takeback");
+    let ask = json!({"token": tokens["white"], "action": "offer"});
+    // Nothing to take back before the first move.
+    let (status, body) = server.post(&takeback, ask.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    server.play(&id, &tokens["white"], "c3-d4").await;
+    server.wait_for_ply(&id, 2).await;
+    // The computer grants it at once: the person's move and the reply go.
+    let (status, view) = server.post(&takeback, ask.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        (view["ply"].clone(), view["to_move"].clone()),
+        (json!(0), json!("white"))
+    );
+    assert!(view["takeback_offer"].is_null());
+    // Taken back while the computer thinks: its search is dropped, and it plays again later.
+    let (status, _) = server.play(&id, &tokens["white"], "a3-b4").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, view) = server.post(&takeback, ask.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["ply"], 0);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (view["ply"].clone(), view["thinking"].clone()),
+        (json!(0), json!(false))
+    );
+    server.play(&id, &tokens["white"], "e3-f4").await;
+    let view = server.wait_for_ply(&id, 2).await;
+    assert_eq!(view["moves"][0], "e3-f4");
+    server.stop().await;
+    // The takeback was stored: after a restart the game goes on from there.
+    let server = Server::start(db).await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["moves"].as_array().unwrap().len(), 2, "{view}");
+    assert_eq!(view["moves"][0], "e3-f4");
+    let (status, _, record) = server
+        .get_text(&format!("/api/games/{id}/record.pgn"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        !record.contains("c3-d4") && !record.contains("a3-b4"),
+        "{record}"
+    );
+    // A finished game is not taken back.
+    server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": tokens["white"]}),
+        )
+        .await;
+    let (status, _) = server.post(&takeback, ask).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    server.stop().await;
+}
+
+async fn takebacks_between_people_on_two_servers(db: &str) {
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    let (id, tokens) = a.create("chad", human(), human()).await;
+    let takeback = format!("/api/games/{id}/takeback");
+    let by = |seat: &str, action: &str| json!({"token": tokens[seat], "action": action});
+    a.play(&id, &tokens["white"], "C5-A5").await;
+    // Black has no move to take back; nobody asked, so there is nothing to accept.
+    assert_eq!(
+        a.post(&takeback, by("black", "offer")).await.0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        a.post(&takeback, by("black", "accept")).await.0,
+        StatusCode::CONFLICT
+    );
+    let (status, view) = a.post(&takeback, by("white", "offer")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        (view["takeback_offer"].clone(), view["ply"].clone()),
+        (json!("white"), json!(1))
+    );
+    // One may not accept one's own request; the other declines it, on the other server.
+    assert_eq!(
+        a.post(&takeback, by("white", "accept")).await.0,
+        StatusCode::CONFLICT
+    );
+    let (status, view) = b.post(&takeback, by("black", "decline")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(view["takeback_offer"].is_null());
+    assert_eq!(view["ply"], 1);
+    // A request lapses when a move is played.
+    a.post(&takeback, by("white", "offer")).await;
+    let (_, view) = b.play(&id, &tokens["black"], "I8-I5").await;
+    assert!(view["takeback_offer"].is_null(), "{view}");
+    // Accepted: White's move and Black's reply after it go, on both servers.
+    a.post(&takeback, by("white", "offer")).await;
+    let (status, view) = b.post(&takeback, by("black", "accept")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        (view["ply"].clone(), view["to_move"].clone()),
+        (json!(0), json!("white"))
+    );
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["moves"], json!([]));
+    // Play goes on from the start, on either server, with the same ply numbers reused.
+    assert_eq!(
+        a.play(&id, &tokens["white"], "D3-D1").await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        b.play(&id, &tokens["black"], "I8-I5").await.0,
+        StatusCode::OK
+    );
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["moves"], json!(["D3-D1", "I8-I5"]));
+    a.stop().await;
+    b.stop().await;
+}
+
 async fn two_servers_share_one_database(db: &str) {
     let a = Server::start(db).await;
     let b = Server::start(db).await;
@@ -888,6 +1009,19 @@ async fn two_servers_share_one_database(db: &str) {
     assert_eq!(view["moves"], json!(["C5-A5", "I8-I5", "A5-A6"]));
     let (_, view) = a.get(&format!("/api/games/{id}")).await;
     assert_eq!(view["draw_offer"], "black");
+    // A move on A clears it; offered again on B, whose copy still shows it, A sees it.
+    let token = tokens["black"].as_str().unwrap();
+    let (_, mine) = a.get(&format!("/api/games/{id}?token={token}")).await;
+    let next = mine["legal_moves"][0]["text"].as_str().unwrap().to_string();
+    let (_, view) = a.play(&id, &tokens["black"], &next).await;
+    assert!(view["draw_offer"].is_null());
+    let draw = json!({"token": tokens["white"], "action": "offer"});
+    b.post(&format!("/api/games/{id}/draw"), draw.clone()).await;
+    a.play(&id, &tokens["white"], "A6-A5").await;
+    let (_, view) = b.post(&format!("/api/games/{id}/draw"), draw).await;
+    assert_eq!(view["draw_offer"], "white", "{view}");
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["draw_offer"], "white");
     a.stop().await;
     b.stop().await;
 }

@@ -92,12 +92,14 @@ impl From<RoundError> for ApiError {
             RoundError::NoSuchGame(_) | RoundError::UnknownRuleset(_) => ApiError::NotFound(text),
             RoundError::BadPosition(_)
             | RoundError::BadPly { .. }
-            | RoundError::BadDrawAction(_) => ApiError::BadRequest(text),
+            | RoundError::BadOfferAction(_) => ApiError::BadRequest(text),
             RoundError::NotASeat => ApiError::Forbidden(text),
             RoundError::NotYourTurn { .. }
             | RoundError::GameOver(_)
             | RoundError::StillPlayed
             | RoundError::NoDrawOffer(_)
+            | RoundError::NoTakebackOffer(_)
+            | RoundError::NothingToTakeBack
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
             RoundError::Store(crate::store::StoreError::Conflict) => {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, Body, Params};
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
-use crate::round::{DrawAction, RoundError};
+use crate::round::{OfferAction, RoundError};
 use crate::seat::Seat;
 use crate::AppState;
 
@@ -223,9 +223,10 @@ pub async fn resign(
     Ok(Json(state.rounds.resign(&id, &request.token).await?))
 }
 
+/// An offer, or an answer to one, about a draw or a takeback.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DrawRequest {
+pub struct OfferRequest {
     token: String,
     action: String,
 }
@@ -233,10 +234,23 @@ pub struct DrawRequest {
 pub async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Body(request): Body<DrawRequest>,
+    Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let action: DrawAction = request.action.parse()?;
+    let action: OfferAction = request.action.parse()?;
     Ok(Json(state.rounds.draw(&id, &request.token, action).await?))
+}
+
+/// Asks to take back the seat's last move (granted at once against the computer), or accepts
+/// or declines the other person's request: `{token, action: offer|accept|decline}`.
+pub async fn takeback(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(request): Body<OfferRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let action: OfferAction = request.action.parse()?;
+    Ok(Json(
+        state.rounds.takeback(&id, &request.token, action).await?,
+    ))
 }
 
 pub async fn record(

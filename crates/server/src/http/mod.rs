@@ -42,6 +42,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(games::play))
         .route("/api/games/{id}/resign", post(games::resign))
         .route("/api/games/{id}/draw", post(games::draw))
+        .route("/api/games/{id}/takeback", post(games::takeback))
         .route("/api/games/{id}/hint", post(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route_layer(middleware::from_fn_with_state(

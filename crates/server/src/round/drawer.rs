@@ -9,22 +9,22 @@ use denkmeter_core::{Outcome, Reason};
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, LiveGame, RoundError, Rounds};
 
-/// What a seat does about a draw.
+/// What a seat does about a draw or a takeback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawAction {
+pub enum OfferAction {
     Offer,
     Accept,
     Decline,
 }
 
-impl FromStr for DrawAction {
+impl FromStr for OfferAction {
     type Err = RoundError;
-    fn from_str(text: &str) -> Result<DrawAction, RoundError> {
+    fn from_str(text: &str) -> Result<OfferAction, RoundError> {
         match text {
-            "offer" => Ok(DrawAction::Offer),
-            "accept" => Ok(DrawAction::Accept),
-            "decline" => Ok(DrawAction::Decline),
-            other => Err(RoundError::BadDrawAction(other.to_string())),
+            "offer" => Ok(OfferAction::Offer),
+            "accept" => Ok(OfferAction::Accept),
+            "decline" => Ok(OfferAction::Decline),
+            other => Err(RoundError::BadOfferAction(other.to_string())),
         }
     }
 }
@@ -35,7 +35,7 @@ impl Rounds {
         self: &Arc<Self>,
         id: &str,
         token: &str,
-        action: DrawAction,
+        action: OfferAction,
     ) -> Result<GameView, RoundError> {
         let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
         detached(async move {
@@ -50,23 +50,25 @@ impl Rounds {
         &self,
         game: &mut LiveGame,
         token: &str,
-        action: DrawAction,
+        action: OfferAction,
     ) -> Result<GameView, RoundError> {
         let seat = game.require_seat(token)?;
         game.require_ongoing()?;
         let offer = match (action, game.draw_offer) {
-            (DrawAction::Offer, Some(p)) if p == seat => Some(p),
-            (DrawAction::Offer, _) if game.seats[!seat].is_computer() => None,
-            (DrawAction::Offer, _) => Some(seat),
-            (DrawAction::Accept, Some(p)) if p != seat => {
+            (OfferAction::Offer, Some(p)) if p == seat => Some(p),
+            (OfferAction::Offer, _) if game.seats[!seat].is_computer() => None,
+            (OfferAction::Offer, _) => Some(seat),
+            (OfferAction::Accept, Some(p)) if p != seat => {
                 self.finish(game, Outcome::draw(Reason::DrawAgreed)).await?;
                 return game_view(game, Some(seat), None);
             }
-            (DrawAction::Accept, _) => return Err(RoundError::NoDrawOffer("accept")),
-            (DrawAction::Decline, Some(p)) if p != seat => None,
-            (DrawAction::Decline, _) => return Err(RoundError::NoDrawOffer("decline")),
+            (OfferAction::Accept, _) => return Err(RoundError::NoDrawOffer("accept")),
+            (OfferAction::Decline, Some(p)) if p != seat => None,
+            (OfferAction::Decline, _) => return Err(RoundError::NoDrawOffer("decline")),
         };
-        if offer != game.draw_offer {
+        // An offer made again is written again, so that a game out of date in this process
+        // (another server cleared the offer) is noticed and reloaded.
+        if offer != game.draw_offer || offer == Some(seat) {
             let now = now_ms();
             self.store
                 .set_draw_offer(&game.id, game.version, offer, now)

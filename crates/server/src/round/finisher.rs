@@ -48,6 +48,7 @@ impl Rounds {
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;
+        game.takeback_offer = None;
         tracing::debug!(game = %game.id, %outcome, "ended");
         Ok(())
     }

@@ -408,6 +408,8 @@ pub struct GameView {
     pub status: &'static str,
     pub result: Option<ResultJson>,
     pub draw_offer: Option<&'static str>,
+    /// The seat that asked to take back its last move, until the other answers.
+    pub takeback_offer: Option<&'static str>,
     pub thinking: bool,
 }
 
@@ -505,6 +507,7 @@ pub fn game_view(
         },
         result,
         draw_offer: game.draw_offer.map(Player::name),
+        takeback_offer: game.takeback_offer.map(Player::name),
         thinking: game.thinking
             || (!over && matches!(game.seats[game.session.to_move()], Seat::Computer(_))),
     })

@@ -33,6 +33,7 @@ mod hinter;
 pub mod json;
 mod player;
 pub mod proxy;
+mod takeback;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, Weak};
@@ -45,7 +46,7 @@ use rand::Rng;
 use tokio::sync::watch;
 
 pub use analyst::{Analysis, ANALYSIS_NODES, ANALYSIS_SECONDS};
-pub use drawer::DrawAction;
+pub use drawer::OfferAction;
 pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
 pub use proxy::{GameProxy, LiveGame};
@@ -77,8 +78,12 @@ pub enum RoundError {
     IllegalMove(String),
     #[error("there is no draw offer to {0}")]
     NoDrawOffer(&'static str),
+    #[error("there is no takeback asked for to {0}")]
+    NoTakebackOffer(&'static str),
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
     #[error("action: expected offer, accept or decline, found {0:?}")]
-    BadDrawAction(String),
+    BadOfferAction(String),
     /// Another server changed the game at the same moment, twice.
     #[error("the game changed meanwhile; reload it")]
     Changed,
@@ -102,6 +107,8 @@ impl RoundError {
                 | RoundError::GameOver(_)
                 | RoundError::IllegalMove(_)
                 | RoundError::NoDrawOffer(_)
+                | RoundError::NoTakebackOffer(_)
+                | RoundError::NothingToTakeBack
         )
     }
 }
@@ -413,6 +420,7 @@ impl Rounds {
                 Status::Ongoing => None,
             },
             draw_offer: None,
+            takeback_offer: None,
             seed: rand::thread_rng().gen_range(0..i64::MAX),
             version: 0,
             created_at: now,

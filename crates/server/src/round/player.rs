@@ -45,6 +45,7 @@ impl Rounds {
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;
+        game.takeback_offer = None;
         tracing::debug!(game = %game.id, ply, mv = %written, "move");
         Ok(written)
     }

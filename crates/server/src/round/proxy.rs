@@ -26,6 +26,8 @@ pub struct LiveGame {
     pub seats: ByPlayer<Seat>,
     tokens: ByPlayer<Option<TokenHash>>,
     pub draw_offer: Option<Player>,
+    /// A takeback this seat asked for that the other has not answered.
+    pub takeback_offer: Option<Player>,
     pub seed: i64,
     /// The stored version this game was read at or last written as.
     pub version: i64,
@@ -45,6 +47,7 @@ impl Clone for LiveGame {
             seats: self.seats,
             tokens: self.tokens.clone(),
             draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
             seed: self.seed,
             version: self.version,
             updated_at: self.updated_at,
@@ -68,6 +71,7 @@ impl LiveGame {
             seats: stored.seats,
             tokens: stored.tokens.clone(),
             draw_offer: stored.draw_offer,
+            takeback_offer: stored.takeback_offer,
             seed: stored.seed,
             version: stored.version,
             updated_at: stored.updated_at,

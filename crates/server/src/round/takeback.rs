@@ -1,0 +1,120 @@
+//! Takebacks: a person takes back his last move, and whatever was played after it. Against the
+//! computer it is granted at once; between people the other must accept, and the request stands
+//! until it is answered, a move is played or the game ends.
+
+use std::sync::Arc;
+
+use denkmeter_core::Player;
+use denkmeter_engine::dynamic::AnySession;
+
+use super::json::{game_view, GameView};
+use super::{detached, now_ms, LiveGame, OfferAction, RoundError, Rounds};
+
+impl Rounds {
+    /// Asks for, accepts or declines a takeback for the seat of `token`.
+    pub async fn takeback(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        action: OfferAction,
+    ) -> Result<GameView, RoundError> {
+        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        detached(async move {
+            write_action!(rounds, &id, |game| rounds
+                .takeback_locked(&mut game, &token, action)
+                .await)
+        })
+        .await
+    }
+
+    async fn takeback_locked(
+        &self,
+        game: &mut LiveGame,
+        token: &str,
+        action: OfferAction,
+    ) -> Result<GameView, RoundError> {
+        let seat = game.require_seat(token)?;
+        game.require_ongoing()?;
+        match (action, game.takeback_offer) {
+            (OfferAction::Offer, _) if game.seats[!seat].is_computer() => {
+                self.take_back(game, seat).await?
+            }
+            (OfferAction::Offer, _) => {
+                // Nothing is asked for that could not be granted. Asking again is written
+                // again, so a game out of date in this process is noticed and reloaded.
+                before_last_move(game, seat)?;
+                self.set_takeback_offer(game, Some(seat)).await?
+            }
+            (OfferAction::Accept, Some(p)) if p != seat => self.take_back(game, p).await?,
+            (OfferAction::Accept, _) => return Err(RoundError::NoTakebackOffer("accept")),
+            (OfferAction::Decline, Some(p)) if p != seat => {
+                self.set_takeback_offer(game, None).await?
+            }
+            (OfferAction::Decline, _) => return Err(RoundError::NoTakebackOffer("decline")),
+        }
+        game_view(game, Some(seat), None)
+    }
+
+    async fn set_takeback_offer(
+        &self,
+        game: &mut LiveGame,
+        offer: Option<Player>,
+    ) -> Result<(), RoundError> {
+        let now = now_ms();
+        self.store
+            .set_takeback_offer(&game.id, game.version, offer, now)
+            .await?;
+        game.version += 1;
+        game.updated_at = now;
+        game.takeback_offer = offer;
+        Ok(())
+    }
+
+    /// Takes back `seat`'s last move and every move after it: stored first, then the game.
+    async fn take_back(&self, game: &mut LiveGame, seat: Player) -> Result<(), RoundError> {
+        let (keep, session) = before_last_move(game, seat)?;
+        let now = now_ms();
+        self.store
+            .take_back(&game.id, game.version, keep, now)
+            .await?;
+        tracing::debug!(game = %game.id, from = game.session.moves().len(), to = keep, "takeback");
+        game.session = session;
+        game.version += 1;
+        game.updated_at = now;
+        game.draw_offer = None;
+        game.takeback_offer = None;
+        Ok(())
+    }
+}
+
+/// The game as it was before `seat`'s last move: how many moves it keeps and its session,
+/// replayed from the start; [`RoundError::NothingToTakeBack`] if `seat` has not moved.
+fn before_last_move(
+    game: &LiveGame,
+    seat: Player,
+) -> Result<(usize, Box<dyn AnySession>), RoundError> {
+    let replayed = |plies: usize| -> Result<Box<dyn AnySession>, RoundError> {
+        let corrupt = |e: String| RoundError::Corrupt(format!("game {}: {e}", game.id));
+        let mut session = game
+            .ruleset
+            .new_game(game.start_position.as_deref())
+            .map_err(|e| corrupt(e.to_string()))?;
+        for text in &game.session.moves()[..plies] {
+            session.play(text).map_err(|e| corrupt(e.to_string()))?;
+        }
+        Ok(session)
+    };
+    // Who made each move: the side to move before it, replayed from the start.
+    let mut session = replayed(0)?;
+    let mut last = None;
+    for (ply, text) in game.session.moves().iter().enumerate() {
+        if session.to_move() == seat {
+            last = Some(ply);
+        }
+        session
+            .play(text)
+            .map_err(|e| RoundError::Corrupt(format!("game {}: move {ply}: {e}", game.id)))?;
+    }
+    let keep = last.ok_or(RoundError::NothingToTakeBack)?;
+    Ok((keep, replayed(keep)?))
+}
