@@ -76,6 +76,17 @@ export function lobbyPage(app) {
               <option value="random">Either, at random</option>
             </select>
           </label>
+          <label class="field" id="clock-field">
+            <span>Clock</span>
+            <select id="clock" name="clock">
+              <option value="" selected>None</option>
+              <option value="move:30">30 s a move</option>
+              <option value="main:180:2">3 min + 2 s</option>
+              <option value="main:300:3">5 min + 3 s</option>
+              <option value="main:900:10">15 min + 10 s</option>
+              <option value="move:86400">A day a move</option>
+            </select>
+          </label>
         </div>
         <details class="field" id="position-field">
           <summary>Start from a position</summary>
@@ -240,6 +251,10 @@ export function lobbyPage(app) {
     }
     const position = document.getElementById('position').value.trim();
     if (position) body.position = position;
+    // The people's clocks (the computer answers within its level's limit).
+    const [kind, first, second] = document.getElementById('clock').value.split(':');
+    if (kind === 'move') body.clock = { move_seconds: Number(first) };
+    if (kind === 'main') body.clock = { main_seconds: Number(first), increment_seconds: Number(second) };
     if (!boardField.hidden && boardSelect.value === 'pending' && pendingBoard) {
       body.board = pendingBoard;
     } else if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {

@@ -286,7 +286,7 @@ function webFile(pathname) {
 }
 
 /** Creates a game through the lobby form. */
-async function createInLobby(page, { ruleset, opponent, level, colour }) {
+async function createInLobby(page, { ruleset, opponent, level, colour, clock }) {
   await page.goto(`${base}/#/`);
   try {
     await page.waitForSelector(`#ruleset option[value="${ruleset}"]`, { state: 'attached', timeout: 10_000 });
@@ -297,6 +297,7 @@ async function createInLobby(page, { ruleset, opponent, level, colour }) {
   await page.check(`input[name=opponent][value=${opponent}]`);
   if (level) await page.selectOption('#level', String(level));
   if (colour) await page.selectOption('#colour', colour);
+  if (clock) await page.selectOption('#clock', clock);
   await page.click('#start');
   return gameIdOf(page);
 }
@@ -1463,6 +1464,33 @@ test('A. a takeback against the computer, and one asked for and accepted between
   await game.page.waitForSelector('svg.board g.piece[data-at="c3"]');
   await other.waitForSelector('svg.board g.piece[data-at="c3"]');
   await black.close();
+  await game.context.close();
+});
+
+test('B. a timed game: the clocks count down, and the server ends it on time', async (problems) => {
+  // The lobby's clock reaches the server.
+  const context = await newContext();
+  const lobby = await context.newPage();
+  watchPage(lobby, 'B', problems);
+  const id = await createInLobby(lobby, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white', clock: 'main:180:2' });
+  const created = await api('GET', `/api/games/${id}`);
+  check(created.clock && created.clock.kind === 'main' && created.clock.main_ms === 180_000 && created.clock.increment_ms === 2000, `the lobby's 3 min + 2 s made ${JSON.stringify(created.clock)}`);
+  await lobby.waitForSelector('#players .clock.running[data-seat="white"]');
+  check(!(await lobby.$('#players .clock[data-seat="black"]')), 'the computer has a clock');
+  await context.close();
+
+  // Two seconds a move on one screen: White's clock runs down, nobody moves, White loses.
+  const game = await openCreated('B', problems, { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, clock: { move_seconds: 2 } });
+  await game.page.waitForSelector('#players .clock.running[data-seat="white"]');
+  const first = Number(await game.page.textContent('#players .clock.running'));
+  await game.page.waitForFunction((t) => Number(document.querySelector('#players .clock.running').textContent) < t - 0.5, first, { timeout: 3000 });
+  check(await game.page.$('#players .clock.low'), 'the last seconds are not marked');
+  await game.page.waitForFunction(() => /wins on time/.test(document.getElementById('result').textContent), null, { timeout: 5000 });
+  const result = (await game.page.textContent('#result')).trim();
+  check(/Black wins on time: White's clock ran out/.test(result), `the result reads "${result}"`);
+  check((await game.page.textContent('#players .clock[data-seat="white"]')).trim() === '0.0', 'the loser\'s clock does not show 0.0');
+  const record = await (await fetch(`${base}/api/games/${game.id}/record.pgn`)).text();
+  check(record.includes('[Termination "time forfeit"]'), `the record does not say time forfeit:\n${record}`);
   await game.context.close();
 });
 

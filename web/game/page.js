@@ -7,7 +7,7 @@ import { createBoard } from '../board/board.js';
 import { seats } from '../seats.js';
 import { GameSocket } from '../socket.js';
 import { other, title } from '../text.js';
-import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage } from './view.js';
+import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
 
 export class GamePage {
   constructor(app, id, inviteToken) {
@@ -106,6 +106,12 @@ export class GamePage {
     return t;
   }
 
+  /** Keeps the running clock's text current, four times a second. */
+  tick() {
+    tickClock(this);
+    this.later(() => this.tick(), 250);
+  }
+
   dispose() {
     this.disposed = true;
     for (const t of this.timers) clearTimeout(t);
@@ -141,6 +147,7 @@ export class GamePage {
     }
     await this.refresh();
     if (!this.disposed) this.socket.open();
+    this.tick();
   }
 
   /** Loads the game again (after own actions, when the socket is down, on errors). */
@@ -208,6 +215,8 @@ export class GamePage {
       }
     }
     this.live = view;
+    // A clock counts down from the moment its view arrived.
+    this.liveAt = Date.now();
     // On a shared screen, ask for the side to move's own view to get its moves.
     if (view.status === 'ongoing' && view.you !== view.to_move && this.tokenOf(view.to_move) && !(view.legal_moves || []).length) {
       this.fetchFor(view.to_move, view.ply);

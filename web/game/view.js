@@ -118,6 +118,44 @@ function swatch(palette, player) {
   return `<svg class="swatch" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7"${attr('fill', fill)}${attr('stroke', palette.piece_edge)} stroke-width="1.5"/></svg>`;
 }
 
+/** A seat's time left now, in milliseconds (null when its seat is untimed or the game is not). */
+export function timeLeft(page, player) {
+  const clock = page.live && page.live.clock;
+  const ms = clock ? clock[`${player}_ms`] : null;
+  if (typeof ms !== 'number') return null;
+  const running = clock.running === player ? Date.now() - (page.liveAt || Date.now()) : 0;
+  return Math.max(0, ms - running);
+}
+
+/** `1:02:03`, `4:05`, or `9.8` under ten seconds. */
+export function clockText(ms) {
+  if (ms < 10_000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** A seat's clock in the players list, or nothing for an untimed seat. */
+function clockHtml(page, player) {
+  const ms = timeLeft(page, player);
+  if (ms === null) return '';
+  const running = page.live.clock.running === player;
+  return `<span class="clock${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}" data-seat="${player}" aria-label="time left">${clockText(ms)}</span>`;
+}
+
+/** Updates the running clock's text between views (see the page's tick). */
+export function tickClock(page) {
+  const v = page.live;
+  if (!v || !v.clock || !v.clock.running) return;
+  const el = document.querySelector(`#players .clock[data-seat="${v.clock.running}"]`);
+  if (!el) return;
+  const ms = timeLeft(page, v.clock.running);
+  el.textContent = clockText(ms);
+  el.classList.toggle('low', ms < 10_000);
+}
+
 /** Draws the panel from the controller `page`. */
 export function renderPanel(page) {
   const v = page.live;
@@ -145,7 +183,7 @@ export function renderPanel(page) {
       else who = 'human';
     }
     const turn = !over && v.to_move === player;
-    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player, v.side_names)}</strong> <span class="muted">${esc(who)}</span>${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
+    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player, v.side_names)}</strong> <span class="muted">${esc(who)}</span>${clockHtml(page, player)}${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
   };
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');

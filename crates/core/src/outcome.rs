@@ -38,10 +38,12 @@ pub enum Reason {
     DoubleWin,
     /// Both kings have been taken, so neither player can win (Trangalla): a draw.
     NoKings,
+    /// A player's clock ran out (a game with a time control).
+    TimeForfeit,
 }
 
 impl Reason {
-    const ALL: [Reason; 15] = [
+    const ALL: [Reason; 16] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -57,6 +59,7 @@ impl Reason {
         Reason::Powerless,
         Reason::DoubleWin,
         Reason::NoKings,
+        Reason::TimeForfeit,
     ];
 
     /// The stable key of this reason.
@@ -77,6 +80,7 @@ impl Reason {
             Reason::Powerless => "no piece able to win",
             Reason::DoubleWin => "double win",
             Reason::NoKings => "no kings",
+            Reason::TimeForfeit => "time forfeit",
         }
     }
 }
@@ -230,6 +234,11 @@ impl fmt::Display for Described<'_> {
             (None, Reason::TooFewPieces) => write!(f, "draw: both have too few pieces left")?,
             (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
             (None, Reason::NoKings) => write!(f, "draw: both kings have been taken")?,
+            (Some(p), Reason::TimeForfeit) => write!(
+                f,
+                "{} wins on time: {}'s clock ran out",
+                names[p], names[!p]
+            )?,
             (Some(p), reason) => write!(f, "{} wins by {reason}", names[p])?,
             (None, reason) => write!(f, "draw by {reason}")?,
         }

@@ -3,6 +3,7 @@
 //! every ruleset: a new game appears here without new server code. The API is described in
 //! `docs/api.md`, running it for many players in `docs/operations.md`.
 
+pub mod clock;
 pub mod http;
 pub mod listener;
 pub mod markdown;

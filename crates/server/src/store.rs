@@ -23,6 +23,7 @@ use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
+use crate::clock::{Clock, TimeControl};
 use crate::seat::{Seat, TokenHash};
 
 /// A storage failure. Details are logged, never sent to clients.
@@ -81,11 +82,23 @@ pub struct StoredGame {
     pub draw_offer: Option<Player>,
     /// A takeback asked for by this seat and not yet answered.
     pub takeback_offer: Option<Player>,
+    /// The time control and the clocks of a timed game.
+    pub clock: Option<Clock>,
     pub seed: i64,
     /// How many writes the game has had; every write names the version it read.
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+/// A move to store: its ply (0-based), its text, the outcome after it if it ended the game,
+/// and a timed game's clocks after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMove {
+    pub ply: usize,
+    pub text: String,
+    pub outcome: Option<Outcome>,
+    pub clock: Option<Clock>,
 }
 
 /// A game with its number of moves, for lists.
@@ -271,7 +284,60 @@ fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static 
 
 const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, \
      white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-     draw_offer, seed, version, created_at, updated_at, board_name, board_text, takeback_offer";
+     draw_offer, seed, version, created_at, updated_at, board_name, board_text, takeback_offer, \
+     clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at";
+
+/// A timed game's clock from its columns; `None` for an untimed game.
+fn clock_from(row: &AnyRow, id: &str) -> Result<Option<Clock>, StoreError> {
+    let Some(kind) = row.try_get::<Option<String>, _>("clock_kind")? else {
+        return Ok(None);
+    };
+    let number = |column: &str| -> Result<i64, StoreError> {
+        row.try_get::<Option<i64>, _>(column)?
+            .ok_or_else(|| StoreError::Corrupt {
+                id: id.to_string(),
+                what: "clock",
+                value: format!("{column} is NULL"),
+            })
+    };
+    let control = TimeControl::from_columns(
+        &kind,
+        number("clock_main_ms")?,
+        number("clock_increment_ms")?,
+    )
+    .ok_or_else(|| StoreError::Corrupt {
+        id: id.to_string(),
+        what: "clock kind",
+        value: kind.clone(),
+    })?;
+    Ok(Some(Clock {
+        control,
+        remaining: ByPlayer::new(number("white_clock_ms")?, number("black_clock_ms")?),
+        turn_started: number("turn_started_at")?,
+    }))
+}
+
+/// Writes a timed game's clocks (the caller has checked and moved on its version).
+async fn store_clock(
+    tx: &mut Transaction<'_>,
+    id: &str,
+    clock: Option<&Clock>,
+) -> Result<(), StoreError> {
+    let Some(clock) = clock else {
+        return Ok(());
+    };
+    sqlx::query(
+        "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, turn_started_at = $3 \
+         WHERE id = $4",
+    )
+    .bind(clock.remaining.white)
+    .bind(clock.remaining.black)
+    .bind(clock.turn_started)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
 
 fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     let id: String = row.try_get("id")?;
@@ -316,6 +382,7 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
         outcome: outcome_from(&result, termination.as_deref(), &id)?,
         draw_offer: draw_offer.as_deref().and_then(player_from),
         takeback_offer: takeback_offer.as_deref().and_then(player_from),
+        clock: clock_from(row, &id)?,
         seed: row.try_get("seed")?,
         version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
@@ -336,6 +403,7 @@ enum Write {
         ply: i64,
         text: String,
         outcome: Option<Outcome>,
+        clock: Option<Clock>,
         now: i64,
     },
     Outcome {
@@ -361,6 +429,14 @@ enum Write {
         id: String,
         version: i64,
         keep: i64,
+        clock: Option<Clock>,
+        now: i64,
+    },
+    /// A timed game's clocks set anew (a turn restarted after the server was down).
+    Clock {
+        id: String,
+        version: i64,
+        clock: Clock,
         now: i64,
     },
 }
@@ -372,7 +448,8 @@ impl Write {
             | Write::Outcome { id, .. }
             | Write::DrawOffer { id, .. }
             | Write::TakebackOffer { id, .. }
-            | Write::Takeback { id, .. } => id,
+            | Write::Takeback { id, .. }
+            | Write::Clock { id, .. } => id,
         }
     }
 
@@ -382,7 +459,8 @@ impl Write {
             | Write::Outcome { version, .. }
             | Write::DrawOffer { version, .. }
             | Write::TakebackOffer { version, .. }
-            | Write::Takeback { version, .. } => *version,
+            | Write::Takeback { version, .. }
+            | Write::Clock { version, .. } => *version,
         }
     }
 
@@ -396,6 +474,7 @@ impl Write {
                 ply,
                 text,
                 outcome,
+                clock,
                 now,
             } => {
                 let inserted = sqlx::query(
@@ -421,7 +500,8 @@ impl Write {
                             .await?;
                         Err(StoreError::Conflict)
                     }
-                    other => other,
+                    Err(other) => Err(other),
+                    Ok(()) => store_clock(tx, id, clock.as_ref()).await,
                 }
             }
             Write::Outcome {
@@ -470,6 +550,7 @@ impl Write {
                 id,
                 version,
                 keep,
+                clock,
                 now,
             } => {
                 // The version first: on a conflict nothing is deleted.
@@ -488,7 +569,25 @@ impl Write {
                     .bind(keep)
                     .execute(&mut **tx)
                     .await?;
-                Ok(())
+                store_clock(tx, id, clock.as_ref()).await
+            }
+            Write::Clock {
+                id,
+                version,
+                clock,
+                now,
+            } => {
+                let updated = sqlx::query(
+                    "UPDATE games SET updated_at = $1, version = version + 1 \
+                     WHERE id = $2 AND version = $3",
+                )
+                .bind(now)
+                .bind(id)
+                .bind(version)
+                .execute(&mut **tx)
+                .await?;
+                found_version(&updated)?;
+                store_clock(tx, id, Some(clock)).await
             }
         }
     }
@@ -738,9 +837,10 @@ impl Store {
             "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
              white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
              draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
-             takeback_offer) \
+             takeback_offer, clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, \
+             black_clock_ms, turn_started_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19)",
+             $17, $18, $19, $20, $21, $22, $23, $24, $25)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -761,6 +861,12 @@ impl Store {
         .bind(game.board.as_ref().map(|b| b.0.as_str()))
         .bind(game.board.as_ref().map(|b| b.1.as_str()))
         .bind(game.takeback_offer.map(Player::name))
+        .bind(game.clock.map(|c| c.control.columns().0))
+        .bind(game.clock.map(|c| c.control.columns().1))
+        .bind(game.clock.map(|c| c.control.columns().2))
+        .bind(game.clock.map(|c| c.remaining.white))
+        .bind(game.clock.map(|c| c.remaining.black))
+        .bind(game.clock.map(|c| c.turn_started))
         .execute(&self.writer)
         .await?;
         Ok(())
@@ -816,11 +922,13 @@ impl Store {
             .collect()
     }
 
-    /// The ids of the unfinished games with a computer seat, most recently changed first.
-    pub async fn ongoing_computer_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+    /// The ids of the unfinished games that go on without a request: those with a computer seat
+    /// and the timed ones, most recently changed first.
+    pub async fn games_to_resume(&self, limit: i64) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE result = '*' \
-             AND (white_kind = 'computer' OR black_kind = 'computer') \
+             AND (white_kind = 'computer' OR black_kind = 'computer' \
+             OR clock_kind IS NOT NULL) \
              ORDER BY updated_at DESC LIMIT $1",
         )
         .bind(limit)
@@ -841,24 +949,23 @@ impl Store {
             .transpose()?)
     }
 
-    /// Stores the move played at `ply` (0-based) and the game's outcome after it (if it ended),
+    /// Stores `mv` with the game's outcome and clocks after it,
     /// in one transaction, if the game is still at `version`; [`StoreError::Conflict`]
     /// otherwise. The new version is `version + 1`.
     pub async fn append_move(
         &self,
         id: &str,
         version: i64,
-        ply: usize,
-        text: &str,
-        outcome: Option<&Outcome>,
+        mv: NewMove,
         now: i64,
     ) -> Result<(), StoreError> {
         self.write(Write::Move {
             id: id.to_string(),
             version,
-            ply: ply as i64,
-            text: text.to_string(),
-            outcome: outcome.cloned(),
+            ply: mv.ply as i64,
+            text: mv.text,
+            outcome: mv.outcome,
+            clock: mv.clock,
             now,
         })
         .await
@@ -923,12 +1030,31 @@ impl Store {
         id: &str,
         version: i64,
         keep: usize,
+        clock: Option<Clock>,
         now: i64,
     ) -> Result<(), StoreError> {
         self.write(Write::Takeback {
             id: id.to_string(),
             version,
             keep: keep as i64,
+            clock,
+            now,
+        })
+        .await
+    }
+
+    /// Sets a timed game's clocks anew, if the game is still at `version`.
+    pub async fn set_clock(
+        &self,
+        id: &str,
+        version: i64,
+        clock: Clock,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Clock {
+            id: id.to_string(),
+            version,
+            clock,
             now,
         })
         .await
@@ -1122,6 +1248,16 @@ mod tests {
         assert!(outcome_from("1-0", Some("boredom"), "g").is_err());
     }
 
+    /// A move that ends nothing, in an untimed game.
+    fn plain(ply: usize, text: &str) -> NewMove {
+        NewMove {
+            ply,
+            text: text.to_string(),
+            outcome: None,
+            clock: None,
+        }
+    }
+
     fn game(id: &str) -> StoredGame {
         StoredGame {
             id: id.into(),
@@ -1133,6 +1269,7 @@ mod tests {
             outcome: None,
             draw_offer: None,
             takeback_offer: None,
+            clock: None,
             seed: 1,
             version: 0,
             created_at: 0,
@@ -1156,7 +1293,7 @@ mod tests {
             let store = store.clone();
             writes.push(tokio::spawn(async move {
                 store
-                    .append_move(&format!("g{n}"), 0, 0, "C5-A5", None, 1)
+                    .append_move(&format!("g{n}"), 0, plain(0, "C5-A5"), 1)
                     .await
             }));
         }
@@ -1165,7 +1302,7 @@ mod tests {
             let store = store.clone();
             rivals.push(tokio::spawn(async move {
                 store
-                    .append_move("g0", 0, 0, &format!("rival {n}"), None, 1)
+                    .append_move("g0", 0, plain(0, &format!("rival {n}")), 1)
                     .await
             }));
         }

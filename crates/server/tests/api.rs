@@ -292,6 +292,8 @@ on_both_databases!(
     finished_games_are_analysed_position_by_position,
     takebacks_against_the_computer,
     takebacks_between_people_on_two_servers,
+    timed_games_are_lost_on_time_by_the_server,
+    a_timed_turn_begins_again_after_a_restart,
 );
 
 mod postgres_only {
@@ -983,6 +985,189 @@ async fn takebacks_between_people_on_two_servers(db: &str) {
     assert_eq!(view["moves"], json!(["D3-D1", "I8-I5"]));
     a.stop().await;
     b.stop().await;
+}
+
+/// Creates a game with a time control; returns its id and tokens.
+async fn create_timed(
+    server: &Server,
+    ruleset: &str,
+    white: Value,
+    black: Value,
+    clock: Value,
+) -> (String, Value) {
+    let (status, body) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": ruleset, "white": white, "black": black, "clock": clock}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    (
+        body["id"].as_str().unwrap().to_string(),
+        body["tokens"].clone(),
+    )
+}
+
+/// Waits until the game is over (10 s at most).
+async fn wait_over(server: &Server, id: &str) -> Value {
+    for _ in 0..400 {
+        let (_, view) = server.get(&format!("/api/games/{id}")).await;
+        if view["status"] == "over" {
+            return view;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("game {id} did not end");
+}
+
+async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
+    let server = Server::start(db).await;
+    // Bad time controls are refused with what is wrong.
+    for (clock, says) in [
+        (json!({"move_seconds": 0}), "clock.move_seconds"),
+        (json!({"main_seconds": 60, "move_seconds": 5}), "clock:"),
+        (
+            json!({"main_seconds": 60, "increment_seconds": 4000}),
+            "clock.increment_seconds",
+        ),
+        (json!({"minutes": 5}), "minutes"),
+    ] {
+        let (status, body) = server
+            .post(
+                "/api/games",
+                json!({"ruleset": "chad", "white": human(), "black": human(), "clock": clock}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {body}");
+        assert!(body["error"].as_str().unwrap().contains(says), "{body}");
+    }
+
+    // A second a move: White moves in time, then nobody does anything and Black loses.
+    let (id, tokens) = create_timed(
+        &server,
+        "english",
+        human(),
+        human(),
+        json!({"move_seconds": 1}),
+    )
+    .await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    let clock = &view["clock"];
+    assert_eq!(
+        (clock["kind"].clone(), clock["running"].clone()),
+        (json!("per-move"), json!("white"))
+    );
+    assert!(clock["white_ms"].as_i64().unwrap() <= 1000);
+    assert_eq!(clock["black_ms"], 1000);
+    let (status, view) = server.play(&id, &tokens["white"], "c3-d4").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        view["clock"]["white_ms"], 1000,
+        "the clock is full again after a move"
+    );
+    assert_eq!(view["clock"]["running"], "black");
+    let view = wait_over(&server, &id).await;
+    let result = &view["result"];
+    assert_eq!(
+        (result["winner"].clone(), result["reason"].clone()),
+        (json!("white"), json!("time forfeit"))
+    );
+    // English checkers calls the seats the other way round.
+    assert_eq!(result["text"], "Black wins on time: White's clock ran out");
+    assert_eq!(
+        (
+            view["clock"]["black_ms"].clone(),
+            view["clock"]["running"].clone()
+        ),
+        (json!(0), Value::Null)
+    );
+    let (_, _, record) = server
+        .get_text(&format!("/api/games/{id}/record.pgn"))
+        .await;
+    assert!(
+        record.contains("[Termination \"time forfeit\"]") && record.contains("1-0"),
+        "{record}"
+    );
+    assert_eq!(
+        server.play(&id, &tokens["black"], "f6-e5").await.0,
+        StatusCode::CONFLICT
+    );
+
+    // A move too late is refused, whoever notices first.
+    let (id, tokens) = create_timed(
+        &server,
+        "chad",
+        human(),
+        human(),
+        json!({"move_seconds": 1}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(
+        server.play(&id, &tokens["white"], "C5-A5").await.0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        wait_over(&server, &id).await["result"]["reason"],
+        "time forfeit"
+    );
+
+    // A main time with an increment; the computer's seat is untimed.
+    let (id, tokens) = create_timed(
+        &server,
+        "chad",
+        human(),
+        computer(1),
+        json!({"main_seconds": 60, "increment_seconds": 5}),
+    )
+    .await;
+    let (_, view) = server.play(&id, &tokens["white"], "C5-A5").await;
+    let left = view["clock"]["white_ms"].as_i64().unwrap();
+    assert!(
+        (60_000..=65_000).contains(&left),
+        "60 s, less the move's time, plus 5 s: {left}"
+    );
+    assert!(view["clock"]["black_ms"].is_null(), "{view}");
+    let view = server.wait_for_ply(&id, 2).await;
+    assert_eq!(view["clock"]["running"], "white");
+    server.stop().await;
+}
+
+async fn a_timed_turn_begins_again_after_a_restart(db: &str) {
+    let server = Server::start(db).await;
+    let (id, _) = create_timed(
+        &server,
+        "chad",
+        human(),
+        human(),
+        json!({"main_seconds": 2}),
+    )
+    .await;
+    server.stop().await;
+    // Down for longer than White had: nobody loses time while the server is down.
+    tokio::time::sleep(Duration::from_millis(2300)).await;
+    let server = Server::start(db).await;
+    let mut given_back = false;
+    for _ in 0..80 {
+        let (_, view) = server.get(&format!("/api/games/{id}")).await;
+        assert_eq!(
+            view["status"], "ongoing",
+            "lost on time while the server was down: {view}"
+        );
+        if view["clock"]["white_ms"].as_i64().unwrap() > 1000 {
+            given_back = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(given_back, "White's turn did not begin again");
+    // The clock runs again, and nobody has to ask for the game to end.
+    let view = wait_over(&server, &id).await;
+    assert_eq!(
+        view["result"]["text"],
+        "Black wins on time: White's clock ran out"
+    );
+    server.stop().await;
 }
 
 async fn two_servers_share_one_database(db: &str) {

@@ -100,6 +100,7 @@ impl From<RoundError> for ApiError {
             | RoundError::NoDrawOffer(_)
             | RoundError::NoTakebackOffer(_)
             | RoundError::NothingToTakeBack
+            | RoundError::TimeUp
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
             RoundError::Store(crate::store::StoreError::Conflict) => {

@@ -9,6 +9,7 @@ use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, Body, Params};
+use crate::clock::TimeControl;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
 use crate::round::{OfferAction, RoundError};
 use crate::seat::Seat;
@@ -32,6 +33,18 @@ pub struct CreateRequest {
     /// A board file to play on instead of the ruleset's default (Schada).
     #[serde(default)]
     board: Option<BoardRequest>,
+    /// A time control: `{main_seconds, increment_seconds}` or `{move_seconds}`.
+    #[serde(default)]
+    clock: Option<ClockRequest>,
+}
+
+/// A time control as asked for; checked by `TimeControl::from_seconds`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    main_seconds: Option<u64>,
+    increment_seconds: Option<u64>,
+    move_seconds: Option<u64>,
 }
 
 /// An uploaded board file: the name records will give it and its text.
@@ -113,7 +126,14 @@ pub async fn create(
         seat(&request.black, "black")?,
     );
     let position = request.position.filter(|p| !p.trim().is_empty());
-    let (id, tokens) = state.rounds.create(ruleset, seats, position).await?;
+    let clock = match &request.clock {
+        None => None,
+        Some(c) => Some(
+            TimeControl::from_seconds(c.main_seconds, c.increment_seconds, c.move_seconds)
+                .map_err(ApiError::BadRequest)?,
+        ),
+    };
+    let (id, tokens) = state.rounds.create(ruleset, seats, position, clock).await?;
     Ok((
         StatusCode::CREATED,
         Json(Created {

@@ -2,12 +2,13 @@
 //! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
 
 use denkmeter_core::{
-    Board, Cell, Highlight, MoveView, PieceView, Player, Shape, Status, Viewer, PALETTE,
+    Board, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer, PALETTE,
 };
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use serde::Serialize;
 
 use super::{LiveGame, RoundError};
+use crate::clock::Clock;
 use crate::seat::Seat;
 use crate::store::GameSummary;
 
@@ -374,6 +375,50 @@ pub struct ResultJson {
     pub score: Option<ScoreJson>,
 }
 
+/// A timed game's clocks as of one moment: each person's time left (null for the computer's
+/// untimed seats) and whose clock runs.
+#[derive(Debug, Serialize)]
+pub struct ClockJson {
+    /// `per-move` (every move within `main_ms`) or `main` (`main_ms` for the game, plus
+    /// `increment_ms` after each move).
+    pub kind: &'static str,
+    pub main_ms: i64,
+    pub increment_ms: i64,
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    /// The seat whose time is running, while a person is to move in a game going on.
+    pub running: Option<&'static str>,
+}
+
+impl ClockJson {
+    pub fn of(game: &LiveGame, clock: &Clock, now: i64) -> ClockJson {
+        let (kind, main_ms, increment_ms) = clock.control.columns();
+        let status = game.session.status();
+        let running = game.deadline().map(|_| game.session.to_move());
+        let left = |p: Player| {
+            if game.seats[p] != Seat::Human {
+                return None;
+            }
+            let lost_on_time = status
+                .outcome()
+                .is_some_and(|o| o.reason == Reason::TimeForfeit && o.winner == Some(!p));
+            Some(match running {
+                _ if lost_on_time => 0,
+                Some(r) if r == p => clock.left_at(p, now).max(0),
+                _ => clock.remaining[p],
+            })
+        };
+        ClockJson {
+            kind,
+            main_ms,
+            increment_ms,
+            white_ms: left(Player::White),
+            black_ms: left(Player::Black),
+            running: running.map(Player::name),
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct GameView {
     pub id: String,
@@ -410,6 +455,8 @@ pub struct GameView {
     pub draw_offer: Option<&'static str>,
     /// The seat that asked to take back its last move, until the other answers.
     pub takeback_offer: Option<&'static str>,
+    /// A timed game's clocks, as of this view.
+    pub clock: Option<ClockJson>,
     pub thinking: bool,
 }
 
@@ -508,6 +555,10 @@ pub fn game_view(
         result,
         draw_offer: game.draw_offer.map(Player::name),
         takeback_offer: game.takeback_offer.map(Player::name),
+        clock: game
+            .clock
+            .as_ref()
+            .map(|clock| ClockJson::of(game, clock, super::now_ms())),
         thinking: game.thinking
             || (!over && matches!(game.seats[game.session.to_move()], Seat::Computer(_))),
     })

@@ -27,6 +27,7 @@ macro_rules! write_action {
 }
 
 mod analyst;
+mod clock;
 mod drawer;
 mod finisher;
 mod hinter;
@@ -51,6 +52,7 @@ pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
 pub use proxy::{GameProxy, LiveGame};
 
+use crate::clock::{Clock, TimeControl};
 use crate::search::SearchPool;
 use crate::seat::{new_game_id, new_token, Seat, TokenHash};
 use crate::store::{Change, Store, StoreError, StoredGame};
@@ -82,6 +84,8 @@ pub enum RoundError {
     NoTakebackOffer(&'static str),
     #[error("there is no move of yours to take back")]
     NothingToTakeBack,
+    #[error("your time is up")]
+    TimeUp,
     #[error("action: expected offer, accept or decline, found {0:?}")]
     BadOfferAction(String),
     /// Another server changed the game at the same moment, twice.
@@ -180,6 +184,9 @@ pub struct Rounds {
     /// Analyses of finished games searched at once, server-wide: a quarter of the search
     /// threads (at least one), so that analyses never crowd out the games being played.
     analysing: tokio::sync::Semaphore,
+    /// When this process started (Unix milliseconds): a timed turn that began before it is
+    /// begun again, so that nobody loses time while the server was down.
+    started_at: i64,
 }
 
 impl Rounds {
@@ -193,6 +200,7 @@ impl Rounds {
             }),
             pool: SearchPool::new(config.search_threads),
             analysing: tokio::sync::Semaphore::new((config.search_threads / 4).max(1)),
+            started_at: now_ms(),
             config,
         })
     }
@@ -270,8 +278,11 @@ impl Rounds {
         let computer_to_move = live.computer_to_move().is_some();
         let loaded = GameProxy::new(live);
         let proxy = self.remember(loaded.clone());
-        if computer_to_move && Arc::ptr_eq(&proxy, &loaded) {
-            self.computer_wanted(&proxy, stored.updated_at, stored.version);
+        if Arc::ptr_eq(&proxy, &loaded) {
+            if computer_to_move {
+                self.computer_wanted(&proxy, stored.updated_at, stored.version);
+            }
+            self.watch_clock(proxy.clone());
         }
         Ok(proxy)
     }
@@ -367,9 +378,15 @@ impl Rounds {
         ruleset: Arc<dyn AnyGame>,
         seats: ByPlayer<Seat>,
         position: Option<String>,
+        clock: Option<TimeControl>,
     ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
         let rounds = self.clone();
-        detached(async move { rounds.create_detached(ruleset, seats, position).await }).await
+        detached(async move {
+            rounds
+                .create_detached(ruleset, seats, position, clock)
+                .await
+        })
+        .await
     }
 
     /// The ruleset a stored game is played by, on its own board file if it has one.
@@ -391,6 +408,7 @@ impl Rounds {
         ruleset: Arc<dyn AnyGame>,
         seats: ByPlayer<Seat>,
         position: Option<String>,
+        clock: Option<TimeControl>,
     ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
         let session = ruleset
             .new_game(position.as_deref())
@@ -421,6 +439,7 @@ impl Rounds {
             },
             draw_offer: None,
             takeback_offer: None,
+            clock: clock.map(|control| Clock::new(control, now)),
             seed: rand::thread_rng().gen_range(0..i64::MAX),
             version: 0,
             created_at: now,
@@ -429,6 +448,7 @@ impl Rounds {
         self.store.create_game(&stored).await?;
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
         let proxy = self.remember(GameProxy::new(LiveGame::new(&stored, ruleset, session)));
+        self.watch_clock(proxy.clone());
         self.schedule_computer(proxy);
         Ok((stored.id, tokens))
     }
@@ -483,20 +503,21 @@ impl Rounds {
     }
 }
 
-/// Resumes the unfinished games where the computer is to move, after a start.
+/// Resumes the unfinished games that go on without a request after a start: those where the
+/// computer is to move, and the timed ones (whose clocks are watched).
 async fn resume(rounds: Weak<Rounds>) {
     let Some(strong) = rounds.upgrade() else {
         return;
     };
     let found = strong
         .store
-        .ongoing_computer_games(strong.config.resume_limit)
+        .games_to_resume(strong.config.resume_limit)
         .await;
     drop(strong);
     let ids = match found {
         Ok(ids) => ids,
         Err(error) => {
-            tracing::error!(%error, "cannot resume the computer games");
+            tracing::error!(%error, "cannot resume the games");
             return;
         }
     };
@@ -512,7 +533,7 @@ async fn resume(rounds: Weak<Rounds>) {
         }
     }
     if resumed > 0 {
-        tracing::info!(games = resumed, "computer games resumed");
+        tracing::info!(games = resumed, "games resumed");
     }
 }
 
@@ -546,7 +567,10 @@ mod tests {
         let mut ids = Vec::new();
         let mut black = Vec::new();
         for _ in 0..8 {
-            let (id, tokens) = rounds.create(chad.clone(), seats, None).await.unwrap();
+            let (id, tokens) = rounds
+                .create(chad.clone(), seats, None, None)
+                .await
+                .unwrap();
             rounds
                 .play(&id, tokens.white.as_deref().unwrap(), "C5-A5")
                 .await
@@ -581,7 +605,7 @@ mod tests {
         let rounds = rounds_in(&dir, RoundConfig::default()).await;
         let chad = registry().find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Computer(1));
-        let (id, tokens) = rounds.create(chad, seats, None).await.unwrap();
+        let (id, tokens) = rounds.create(chad, seats, None, None).await.unwrap();
         let (_proxy, mut changes) = rounds.watch(&id).await.unwrap();
         // Polled once, then dropped: the request is gone before the move is stored.
         let white = tokens.white.unwrap();

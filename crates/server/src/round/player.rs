@@ -11,7 +11,8 @@ use denkmeter_engine::Agent;
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, GameProxy, LiveGame, RoundError, Rounds};
 use crate::search::Priority;
-use crate::store::StoreError;
+use crate::seat::Seat;
+use crate::store::{NewMove, StoreError};
 
 /// A computer search handed to the pool.
 struct Search {
@@ -38,10 +39,31 @@ impl Rounds {
             Status::Ongoing => None,
         };
         let now = now_ms();
+        let mover = game.session.to_move();
+        let timed = game.seats[mover] == Seat::Human;
+        let clock = match game.clock {
+            None => None,
+            Some(clock) => Some(
+                clock
+                    .after_move(mover, timed, now)
+                    .ok_or(RoundError::TimeUp)?,
+            ),
+        };
         self.store
-            .append_move(&game.id, game.version, ply, &written, outcome.as_ref(), now)
+            .append_move(
+                &game.id,
+                game.version,
+                NewMove {
+                    ply,
+                    text: written.clone(),
+                    outcome,
+                    clock,
+                },
+                now,
+            )
             .await?;
         game.session = next;
+        game.clock = clock;
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;

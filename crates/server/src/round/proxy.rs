@@ -5,7 +5,7 @@
 //! game behind the lock is reloaded in place: the proxy, its watchers and its computer search
 //! stay, so no watcher is ever left on a stale object.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use denkmeter_core::{ByPlayer, Player, Status};
@@ -13,6 +13,7 @@ use denkmeter_engine::dynamic::{AnyGame, AnySession};
 use tokio::sync::{watch, Mutex, MutexGuard, Notify};
 
 use super::RoundError;
+use crate::clock::Clock;
 use crate::seat::{Seat, TokenHash};
 use crate::store::{Store, StoredGame};
 
@@ -28,6 +29,8 @@ pub struct LiveGame {
     pub draw_offer: Option<Player>,
     /// A takeback this seat asked for that the other has not answered.
     pub takeback_offer: Option<Player>,
+    /// The time control and clocks of a timed game.
+    pub clock: Option<Clock>,
     pub seed: i64,
     /// The stored version this game was read at or last written as.
     pub version: i64,
@@ -48,6 +51,7 @@ impl Clone for LiveGame {
             tokens: self.tokens.clone(),
             draw_offer: self.draw_offer,
             takeback_offer: self.takeback_offer,
+            clock: self.clock,
             seed: self.seed,
             version: self.version,
             updated_at: self.updated_at,
@@ -72,6 +76,7 @@ impl LiveGame {
             tokens: stored.tokens.clone(),
             draw_offer: stored.draw_offer,
             takeback_offer: stored.takeback_offer,
+            clock: stored.clock,
             seed: stored.seed,
             version: stored.version,
             updated_at: stored.updated_at,
@@ -170,6 +175,10 @@ pub struct GameProxy {
     pub(super) hint: Mutex<Option<(i64, String)>>,
     /// The analyses of a finished game's positions, by ply. Held while one is searched.
     pub(super) analyses: Mutex<super::analyst::Analyses>,
+    /// Wakes the clock's flag watcher after every change.
+    clock_changed: Notify,
+    /// A flag watcher runs for the game.
+    clock_watched: AtomicBool,
 }
 
 impl GameProxy {
@@ -182,6 +191,8 @@ impl GameProxy {
             searches: AtomicU64::new(0),
             hint: Mutex::new(None),
             analyses: Mutex::new(Default::default()),
+            clock_changed: Notify::new(),
+            clock_watched: AtomicBool::new(false),
         })
     }
 
@@ -192,6 +203,22 @@ impl GameProxy {
     /// Publishes the game as it is now (the caller holds the lock) to readers and watchers.
     pub fn publish(&self, game: &LiveGame) {
         self.snapshots.send_replace(Arc::new(game.clone()));
+        self.clock_changed.notify_waiters();
+    }
+
+    /// Completes after the next change is published (create and enable it before looking at
+    /// the snapshot, or a change in between is missed).
+    pub(super) fn clock_changed(&self) -> tokio::sync::futures::Notified<'_> {
+        self.clock_changed.notified()
+    }
+
+    /// Claims the game's one flag watcher; false if it has one.
+    pub(super) fn start_clock_watch(&self) -> bool {
+        !self.clock_watched.swap(true, Ordering::AcqRel)
+    }
+
+    pub(super) fn end_clock_watch(&self) {
+        self.clock_watched.store(false, Ordering::Release);
     }
 
     /// The game as of its last change, without waiting for a write under way.

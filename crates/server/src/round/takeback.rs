@@ -9,6 +9,7 @@ use denkmeter_engine::dynamic::AnySession;
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, LiveGame, OfferAction, RoundError, Rounds};
+use crate::seat::Seat;
 
 impl Rounds {
     /// Asks for, accepts or declines a takeback for the seat of `token`.
@@ -74,11 +75,16 @@ impl Rounds {
     async fn take_back(&self, game: &mut LiveGame, seat: Player) -> Result<(), RoundError> {
         let (keep, session) = before_last_move(game, seat)?;
         let now = now_ms();
+        // The turn cut short is charged its time; the turn of whoever is to move then begins.
+        let to_move = game.session.to_move();
+        let timed = game.seats[to_move] == Seat::Human;
+        let clock = game.clock.map(|c| c.interrupted(to_move, timed, now));
         self.store
-            .take_back(&game.id, game.version, keep, now)
+            .take_back(&game.id, game.version, keep, clock, now)
             .await?;
         tracing::debug!(game = %game.id, from = game.session.moves().len(), to = keep, "takeback");
         game.session = session;
+        game.clock = clock;
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;

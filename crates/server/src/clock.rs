@@ -1,0 +1,203 @@
+//! Time controls and clocks, as data: how much time the players have, and what a move or a
+//! takeback does to it. The server keeps them (see `round::clock`).
+
+use denkmeter_core::{ByPlayer, Player};
+
+/// The longest main time or time per move, and the largest increment, a game may have.
+pub const MAX_MAIN_SECONDS: u64 = 24 * 60 * 60;
+pub const MAX_INCREMENT_SECONDS: u64 = 60 * 60;
+
+/// How much time the players have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// Every move within this many milliseconds; the clock is full again after each move.
+    PerMove { move_ms: i64 },
+    /// A main time for the whole game, and an increment added after each move.
+    Main { main_ms: i64, increment_ms: i64 },
+}
+
+impl TimeControl {
+    /// The time control of `main_seconds` plus `increment_seconds` a move, or of
+    /// `move_seconds` a move; an error names what is out of range.
+    pub fn from_seconds(
+        main_seconds: Option<u64>,
+        increment_seconds: Option<u64>,
+        move_seconds: Option<u64>,
+    ) -> Result<TimeControl, String> {
+        let ms = |s: u64| s as i64 * 1000;
+        match (main_seconds, increment_seconds, move_seconds) {
+            (None, None, Some(s)) if (1..=MAX_MAIN_SECONDS).contains(&s) => {
+                Ok(TimeControl::PerMove { move_ms: ms(s) })
+            }
+            (None, None, Some(s)) => Err(format!(
+                "clock.move_seconds: expected 1 to {MAX_MAIN_SECONDS}, found {s}"
+            )),
+            (Some(main), increment, None) => {
+                let increment = increment.unwrap_or(0);
+                if !(1..=MAX_MAIN_SECONDS).contains(&main) {
+                    Err(format!(
+                        "clock.main_seconds: expected 1 to {MAX_MAIN_SECONDS}, found {main}"
+                    ))
+                } else if increment > MAX_INCREMENT_SECONDS {
+                    Err(format!(
+                        "clock.increment_seconds: expected 0 to {MAX_INCREMENT_SECONDS}, found \
+                         {increment}"
+                    ))
+                } else {
+                    Ok(TimeControl::Main {
+                        main_ms: ms(main),
+                        increment_ms: ms(increment),
+                    })
+                }
+            }
+            _ => Err("clock: give main_seconds (and increment_seconds), or move_seconds".into()),
+        }
+    }
+
+    /// The time each player starts with.
+    pub fn initial_ms(self) -> i64 {
+        match self {
+            TimeControl::PerMove { move_ms } => move_ms,
+            TimeControl::Main { main_ms, .. } => main_ms,
+        }
+    }
+
+    /// The stored form: the kind, the main time (or time per move) and the increment.
+    pub fn columns(self) -> (&'static str, i64, i64) {
+        match self {
+            TimeControl::PerMove { move_ms } => ("per-move", move_ms, 0),
+            TimeControl::Main {
+                main_ms,
+                increment_ms,
+            } => ("main", main_ms, increment_ms),
+        }
+    }
+
+    /// Reads the stored form back.
+    pub fn from_columns(kind: &str, main_ms: i64, increment_ms: i64) -> Option<TimeControl> {
+        match kind {
+            "per-move" => Some(TimeControl::PerMove { move_ms: main_ms }),
+            "main" => Some(TimeControl::Main {
+                main_ms,
+                increment_ms,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A game's clocks: the time control, each player's time left when the current turn began,
+/// and when it began (Unix milliseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub control: TimeControl,
+    pub remaining: ByPlayer<i64>,
+    pub turn_started: i64,
+}
+
+impl Clock {
+    /// Both players' clocks full, the first turn beginning `now`.
+    pub fn new(control: TimeControl, now: i64) -> Clock {
+        Clock {
+            control,
+            remaining: ByPlayer::new(control.initial_ms(), control.initial_ms()),
+            turn_started: now,
+        }
+    }
+
+    /// `player`'s time left at `now` if it is `player`'s turn (the turn's time charged).
+    pub fn left_at(&self, player: Player, now: i64) -> i64 {
+        self.remaining[player] - now.saturating_sub(self.turn_started).max(0)
+    }
+
+    /// When the turn of `player` (to move) runs out.
+    pub fn deadline(&self, player: Player) -> i64 {
+        self.turn_started.saturating_add(self.remaining[player])
+    }
+
+    /// The clocks after `mover` moved at `now`: the turn's time charged, the increment added
+    /// (or the clock full again per move), the next turn beginning. `None` if `mover`'s time
+    /// had run out.
+    pub fn after_move(&self, mover: Player, timed: bool, now: i64) -> Option<Clock> {
+        let mut next = *self;
+        if timed {
+            let left = self.left_at(mover, now);
+            if left < 0 {
+                return None;
+            }
+            next.remaining[mover] = match self.control {
+                TimeControl::PerMove { move_ms } => move_ms,
+                TimeControl::Main { increment_ms, .. } => left + increment_ms,
+            };
+        }
+        next.turn_started = now;
+        Some(next)
+    }
+
+    /// The clocks when the turn of `to_move` is cut short at `now` (a takeback): its time so
+    /// far charged, never below zero, and a new turn beginning.
+    pub fn interrupted(&self, to_move: Player, timed: bool, now: i64) -> Clock {
+        let mut next = *self;
+        if timed {
+            next.remaining[to_move] = self.left_at(to_move, now).max(0);
+        }
+        next.turn_started = now;
+        next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_charged_its_time_and_given_the_increment() {
+        let control = TimeControl::Main {
+            main_ms: 60_000,
+            increment_ms: 2_000,
+        };
+        let clock = Clock::new(control, 1_000);
+        let next = clock.after_move(Player::White, true, 11_000).unwrap();
+        assert_eq!(next.remaining.white, 52_000);
+        assert_eq!(next.remaining.black, 60_000);
+        assert_eq!(next.turn_started, 11_000);
+        assert_eq!(next.deadline(Player::Black), 71_000);
+        // Out of time: no move.
+        assert_eq!(next.after_move(Player::Black, true, 71_001), None);
+        assert!(next.after_move(Player::Black, true, 71_000).is_some());
+        // An untimed seat (the computer) is not charged.
+        let untimed = next.after_move(Player::Black, false, 500_000).unwrap();
+        assert_eq!(untimed.remaining.black, 60_000);
+    }
+
+    #[test]
+    fn per_move_clocks_are_full_again_after_each_move_and_takebacks_charge_the_turn() {
+        let clock = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
+        let next = clock.after_move(Player::White, true, 29_000).unwrap();
+        assert_eq!(next.remaining.white, 30_000);
+        let cut = next.interrupted(Player::Black, true, 39_000);
+        assert_eq!((cut.remaining.black, cut.turn_started), (20_000, 39_000));
+        assert_eq!(
+            next.interrupted(Player::Black, true, 99_000)
+                .remaining
+                .black,
+            0
+        );
+    }
+
+    #[test]
+    fn time_controls_are_checked_and_stored() {
+        let main = TimeControl::from_seconds(Some(300), Some(2), None).unwrap();
+        assert_eq!(main.columns(), ("main", 300_000, 2_000));
+        let per_move = TimeControl::from_seconds(None, None, Some(30)).unwrap();
+        for control in [main, per_move] {
+            let (kind, a, b) = control.columns();
+            assert_eq!(TimeControl::from_columns(kind, a, b), Some(control));
+        }
+        assert!(TimeControl::from_seconds(Some(0), None, None).is_err());
+        assert!(TimeControl::from_seconds(Some(60), Some(3601), None).is_err());
+        assert!(TimeControl::from_seconds(Some(60), None, Some(5)).is_err());
+        assert!(TimeControl::from_seconds(None, None, Some(86_401)).is_err());
+        assert!(TimeControl::from_seconds(None, Some(2), None).is_err());
+    }
+}

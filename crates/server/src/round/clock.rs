@@ -1,0 +1,139 @@
+//! Clocks kept by the server: a flag watcher ends a timed game when the person to move runs
+//! out, whether or not anyone is looking. The computer's seats are untimed: it answers within
+//! its level's own limit.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use denkmeter_core::{Outcome, Reason};
+
+use super::{now_ms, GameProxy, LiveGame, RoundError, Rounds};
+use crate::clock::Clock;
+use crate::seat::Seat;
+
+impl LiveGame {
+    /// The deadline of the person to move, if the game is timed, goes on and a person is to
+    /// move (the computer's seats are untimed).
+    pub fn deadline(&self) -> Option<i64> {
+        let clock = self.clock.as_ref()?;
+        if self.session.status().is_over() {
+            return None;
+        }
+        let to_move = self.session.to_move();
+        (self.seats[to_move] == Seat::Human).then(|| clock.deadline(to_move))
+    }
+}
+
+impl Rounds {
+    /// Watches a timed game's clock while it goes on: at the deadline of the person to move the
+    /// game is lost on time. Every change to the game wakes it to look again. It holds the
+    /// game in memory until the game ends, and stops if the server does.
+    pub(super) fn watch_clock(self: &Arc<Self>, proxy: Arc<GameProxy>) {
+        if proxy.snapshot().clock.is_none() || !proxy.start_clock_watch() {
+            return;
+        }
+        let rounds = Arc::downgrade(self);
+        tokio::spawn(async move {
+            flag_watch(rounds, &proxy).await;
+            proxy.end_clock_watch();
+        });
+    }
+
+    /// Begins the turn again if it began before this process started: the time the server was
+    /// down (and the turn's time before it) is given back to the person to move.
+    async fn restart_old_turn(&self, proxy: &GameProxy) -> Result<(), RoundError> {
+        let mut game = proxy.lock().await;
+        let Some(clock) = game.clock else {
+            return Ok(());
+        };
+        if clock.turn_started >= self.started_at || game.session.status().is_over() {
+            return Ok(());
+        }
+        let now = now_ms();
+        let restarted = Clock {
+            turn_started: now,
+            ..clock
+        };
+        match self
+            .store
+            .set_clock(&game.id, game.version, restarted, now)
+            .await
+        {
+            Ok(()) => {
+                game.clock = Some(restarted);
+                game.version += 1;
+                game.updated_at = now;
+                tracing::info!(game = %game.id, "turn begun again after a restart");
+            }
+            // Another server moved the game on meanwhile: its turn began after all.
+            Err(crate::store::StoreError::Conflict) => {
+                proxy.reload_locked(&mut game, &self.store, None).await?;
+            }
+            Err(error) => return Err(error.into()),
+        }
+        proxy.publish(&game);
+        Ok(())
+    }
+
+    /// Ends the game on time if the person to move is still out of time in this version.
+    async fn flag(&self, proxy: &GameProxy, version: i64) -> Result<(), RoundError> {
+        let mut game = proxy.lock().await;
+        if game.version != version {
+            return Ok(());
+        }
+        let Some(deadline) = game.deadline() else {
+            return Ok(());
+        };
+        if now_ms() < deadline {
+            return Ok(());
+        }
+        let loser = game.session.to_move();
+        tracing::info!(game = %game.id, %loser, "lost on time");
+        let result = self
+            .finish(&mut game, Outcome::win(!loser, Reason::TimeForfeit))
+            .await;
+        match result {
+            Err(RoundError::Store(crate::store::StoreError::Conflict)) => {
+                // Another server moved the game on: look at it again.
+                proxy.reload_locked(&mut game, &self.store, None).await?;
+            }
+            other => other?,
+        }
+        proxy.publish(&game);
+        Ok(())
+    }
+}
+
+async fn flag_watch(rounds: Weak<Rounds>, proxy: &GameProxy) {
+    if let Some(rounds) = rounds.upgrade() {
+        if let Err(error) = rounds.restart_old_turn(proxy).await {
+            tracing::error!(game = %proxy.id, %error, "cannot begin the turn again");
+        }
+    }
+    loop {
+        let changed = proxy.clock_changed();
+        tokio::pin!(changed);
+        changed.as_mut().enable();
+        let game = proxy.snapshot();
+        if game.clock.is_none() || game.session.status().is_over() {
+            return;
+        }
+        let Some(deadline) = game.deadline() else {
+            // The computer is to move: its seat is untimed.
+            changed.await;
+            continue;
+        };
+        let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {
+                let Some(rounds) = rounds.upgrade() else { return };
+                if let Err(error) = rounds.flag(proxy, game.version).await {
+                    tracing::error!(game = %proxy.id, %error, "cannot end the game on time; retrying");
+                    drop(rounds);
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+            () = &mut changed => {}
+        }
+    }
+}
