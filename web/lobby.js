@@ -95,6 +95,8 @@ export function lobbyPage(app) {
             <input id="position" name="position" type="text" autocomplete="off" spellcheck="false">
           </label>
           <p class="hint small">As the rules page and <code>denkmeter</code> write positions; the start is shown as an example.</p>
+          <button type="button" id="analyse-position" title="The engine's evaluation and best line for this position (the start if empty)">Analyse this position</button>
+          <p class="small" id="position-analysis" aria-live="polite"></p>
         </details>
         <p class="hint" id="opponent-hint"></p>
         <div class="error" id="lobby-error" role="alert" hidden></div>
@@ -178,6 +180,7 @@ export function lobbyPage(app) {
     // The ruleset's start position, as an example of its position strings.
     const position = document.getElementById('position');
     position.placeholder = '';
+    document.getElementById('position-analysis').textContent = '';
     if (r) {
       api('GET', `/api/rulesets/${encodeURIComponent(r.name)}`)
         .then((detail) => {
@@ -229,6 +232,29 @@ export function lobbyPage(app) {
     .catch((e) => {
       if (!disposed) showError(`Could not load the games: ${e.message}`);
     });
+
+  // The engine's view of the position typed (or the start), without starting a game.
+  const analysed = document.getElementById('position-analysis');
+  document.getElementById('analyse-position').addEventListener('click', async () => {
+    const button = document.getElementById('analyse-position');
+    const ruleset = select.value;
+    if (!ruleset || button.disabled) return;
+    const r = list.find((x) => x.name === ruleset);
+    button.disabled = true;
+    analysed.textContent = 'Analysing…';
+    try {
+      const a = await api('POST', '/api/analysis', { ruleset, position: document.getElementById('position').value.trim() });
+      if (disposed) return;
+      const side = title(a.to_move, r && r.side_names);
+      analysed.textContent = a.pv.length
+        ? `For ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`
+        : `${a.score_text}.`;
+    } catch (e) {
+      if (!disposed) analysed.textContent = `Not analysed: ${e.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
 
   let busy = false;
   form.addEventListener('submit', async (event) => {

@@ -1348,6 +1348,11 @@ test('v. the lobby: a random colour, and a game started from a position string',
   const error = await page.textContent('#lobby-error');
   check(/position/i.test(error), `a bad position string says: ${error}`);
   await page.fill('#position', '8/8/8/8/3m4/2M5/8/M7 w');
+  // The position analysed before it is played: the capture is the best line's first move.
+  await page.click('#analyse-position');
+  await page.waitForFunction(() => /Best line: c3xe5/.test(document.getElementById('position-analysis').textContent), null, { timeout: 20_000 });
+  const analysed = await page.textContent('#position-analysis');
+  check(/^For Black to move: /.test(analysed), `the analysis reads "${analysed}"`);
   await page.click('#start');
   const fromPosition = await gameIdOf(page);
   await page.waitForSelector('svg.board .cell.movable');

@@ -648,6 +648,40 @@ async fn finished_games_are_analysed_position_by_position(db: &str) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = server.get(&analysis("?ply=x")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Any position, without a game: a forced capture is the best line's first move.
+    let (status, answer) = server
+        .post(
+            "/api/analysis",
+            json!({"ruleset": "english", "position": "8/8/8/8/3m4/2M5/8/M7 w"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["ply"].clone(), answer["pv"][0].clone()),
+        (json!(0), json!("c3xe5"))
+    );
+    let (status, start) = server
+        .post("/api/analysis", json!({"ruleset": "chad"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(start["to_move"], "white");
+    for (body, code) in [
+        (
+            json!({"ruleset": "english", "position": "nonsense"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (json!({"ruleset": "nogame"}), StatusCode::NOT_FOUND),
+        (
+            json!({"ruleset": "chad", "extra": 1}),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        assert_eq!(
+            server.post("/api/analysis", body.clone()).await.0,
+            code,
+            "{body}"
+        );
+    }
     server.stop().await;
 }
 

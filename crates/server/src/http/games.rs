@@ -227,6 +227,33 @@ pub async fn analysis(
     Ok(Json(state.rounds.analysis(&id, query.ply).await?))
 }
 
+/// A position to analyse: a ruleset and a position string (empty or absent: the start).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    ruleset: String,
+    #[serde(default)]
+    position: Option<String>,
+}
+
+/// The engine's evaluation and best line for any position of any ruleset.
+pub async fn analyse_position(
+    State(state): State<AppState>,
+    Body(request): Body<PositionRequest>,
+) -> Result<Json<crate::round::Analysis>, ApiError> {
+    let ruleset = state
+        .registry
+        .find(&request.ruleset)
+        .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
+    let position = request.position.as_deref().filter(|p| !p.trim().is_empty());
+    Ok(Json(
+        state
+            .rounds
+            .analyse_position(ruleset.as_ref(), position)
+            .await?,
+    ))
+}
+
 pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,

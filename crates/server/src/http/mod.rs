@@ -45,6 +45,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/takeback", post(games::takeback))
         .route("/api/games/{id}/hint", post(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
+        .route("/api/analysis", post(games::analyse_position))
         .route_layer(middleware::from_fn_with_state(
             (limits.clone(), limits::Counted::Moves),
             limits::limit,

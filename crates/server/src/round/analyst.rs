@@ -1,7 +1,7 @@
-//! The analyst: the engine's evaluation and best line for a position of a finished game,
-//! searched on the search pool behind every game being played, a few at a time server-wide.
-//! Only finished games are analysed, so that nobody consults the engine in a game still being
-//! played. (The search sees what the side to move knew: in Trangalla it searches one guess at
+//! The analyst: the engine's evaluation and best line for a position of a finished game, or
+//! for a position given as a string, searched on the search pool behind every game being
+//! played, a few at a time server-wide. Of the games on the server only finished ones are
+//! analysed, so that nobody consults the engine in a game still being played. (The search sees what the side to move knew: in Trangalla it searches one guess at
 //! the other king, as the player would have.)
 
 use std::collections::HashMap;
@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use denkmeter_core::Player;
+use denkmeter_engine::dynamic::{AnyGame, AnySession};
 use denkmeter_engine::search::eval::score_text;
 use denkmeter_engine::{Limits, SearchOptions};
 use serde::Serialize;
@@ -61,6 +62,29 @@ impl Rounds {
             return Ok(found.clone());
         }
         let session = position_after(&game, ply)?;
+        let analysis = self.analyse(session, ply).await?;
+        kept.insert(ply, analysis.clone());
+        Ok(analysis)
+    }
+
+    /// The analysis of a position given as a string (`ply` 0), or the ruleset's start.
+    pub async fn analyse_position(
+        self: &Arc<Self>,
+        ruleset: &dyn AnyGame,
+        position: Option<&str>,
+    ) -> Result<Analysis, RoundError> {
+        let session = ruleset
+            .new_game(position)
+            .map_err(|e| RoundError::BadPosition(e.to_string()))?;
+        self.analyse(session, 0).await
+    }
+
+    /// Searches `session`'s position, a few at a time server-wide.
+    async fn analyse(
+        &self,
+        session: Box<dyn AnySession>,
+        ply: usize,
+    ) -> Result<Analysis, RoundError> {
         let to_move = match session.to_move() {
             Player::White => "white",
             Player::Black => "black",
@@ -102,7 +126,6 @@ impl Rounds {
                 nodes: line.nodes,
             }
         };
-        kept.insert(ply, analysis.clone());
         Ok(analysis)
     }
 }
