@@ -390,11 +390,18 @@ fn numbered(session: &dyn AnySession, text: &str) -> String {
     denkmeter_core::numbered_move(index, black_first, text)
 }
 
-/// The width the legal moves are laid out in: the terminal's `COLUMNS`, else 80.
+/// The width the legal moves are laid out in: `COLUMNS` if set, else the terminal's own width
+/// (asked of the terminal, as shells rarely export `COLUMNS`), else 80; within 20 to 1000.
 fn line_width() -> usize {
+    let asked = || {
+        console::Term::stdout()
+            .size_checked()
+            .map(|(_, columns)| usize::from(columns))
+    };
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())
+        .or_else(asked)
         .filter(|&c| (20..=1000).contains(&c))
         .unwrap_or(80)
 }
