@@ -1549,6 +1549,60 @@ test('z. Every game starts with its pieces drawn as pieces: figures, not letters
   }
 });
 
+test('C. every game, against the computer on a clock: a move, a takeback, a hint, resigning, the analysis', async (problems) => {
+  const context = await newContext({ viewport: { width: 375, height: 667 } });
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'C', problems);
+    for (const ruleset of START_POSITIONS) {
+      const { id, tokens } = await api('POST', '/api/games', {
+        ruleset,
+        white: { kind: 'human' },
+        black: { kind: 'computer', level: 1 },
+        clock: { main_seconds: 600, increment_seconds: 5 },
+      });
+      await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+      await page.waitForSelector('#players .clock.running[data-seat="white"]');
+      // The first legal move, sent as a click would send it, and the computer's reply.
+      const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+      await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: view.legal_moves[0].text });
+      await waitMoves(page, 2);
+      if (view.hidden_information) {
+        // A takeback would show what is hidden: none against the computer.
+        check(!(await page.$('button[data-action=takeback]')), `${ruleset}: a takeback is offered against the computer`);
+        await api('POST', `/api/games/${id}/takeback`, { token: tokens.white, action: 'offer' }).then(
+          () => check(false, `${ruleset}: the server took a move back against the computer`),
+          (e) => check(/409/.test(e.message), `${ruleset}: the takeback was refused with ${e.message}`),
+        );
+      } else {
+        await page.click('button[data-action=takeback]');
+        try {
+          await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 0, null, { timeout: 5000 });
+        } catch {
+          throw new Failure(`${ruleset}: the takeback left moves in the list`);
+        }
+      }
+      await page.click('button[data-action=hint]');
+      try {
+        await page.waitForFunction(() => document.querySelector('.board-hint').textContent.startsWith('Hint: '), null, { timeout: 30_000 });
+      } catch {
+        throw new Failure(`${ruleset}: no hint shown: "${await page.textContent('.board-hint')}"`);
+      }
+      await page.click('button[data-action=resign]');
+      await page.click('button[data-action=resign]');
+      await page.waitForSelector('#analyse', { state: 'visible' });
+      await page.click('#analyse');
+      try {
+        await page.waitForFunction(() => /^After move \d+/.test(document.getElementById('analysis').textContent), null, { timeout: 30_000 });
+      } catch {
+        throw new Failure(`${ruleset}: no analysis shown: "${await page.textContent('#analysis')}"`);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

@@ -9,6 +9,14 @@ import { GameSocket } from '../socket.js';
 import { other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
 
+/**
+ * Whether `now`'s moves no longer begin with `before`'s: a takeback and other moves since.
+ * Moves hidden from one of the two viewers (`K@?`) are not compared.
+ */
+function rewritten(now = [], before = []) {
+  return before.some((m, i) => now[i] !== undefined && now[i] !== m && !/\?/.test(now[i] + m));
+}
+
 export class GamePage {
   constructor(app, id, inviteToken) {
     this.app = app;
@@ -196,16 +204,16 @@ export class GamePage {
       // Without versions, a view with fewer moves is; with them, it is a takeback.
       const versioned = typeof view.version === 'number' && typeof live.version === 'number';
       if (versioned ? view.version < live.version : view.ply < live.ply) return;
-      if (view.ply < live.ply) {
-        // Moves were taken back: what was shown of them goes.
+      if (view.ply < live.ply || rewritten(view.moves, live.moves)) {
+        // Moves were taken back: the earlier position browsed may be gone.
         this.replay = null;
         this.replayWanted = null;
-        this.hint = null;
       }
       if (live.status === 'over' && view.status !== 'over') return;
-      const same =
-        view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer &&
-        view.takeback_offer === live.takeback_offer && (view.moves || []).at(-1) === (live.moves || []).at(-1);
+      // Every stored change moves the version on (a takeback and the moves after it too).
+      const same = versioned
+        ? view.version === live.version
+        : view.ply === live.ply && view.status === live.status && view.to_move === live.to_move && view.draw_offer === live.draw_offer;
       // A view through the eyes of the seat not to move shows that seat's secrets: on a shared
       // screen of a hidden game only the mover's own view is shown.
       if (same && this.sharedSecret(view) && view.you !== view.to_move) return;
@@ -343,7 +351,8 @@ export class GamePage {
     this.hinting = true;
     this.render();
     try {
-      this.hint = await api('POST', gamePath(this.id, 'hint'), { token });
+      // Kept with the moves it follows: shown only while the game is at that position.
+      this.hint = { ...(await api('POST', gamePath(this.id, 'hint'), { token })), after: (v.moves || []).join(' ') };
       showMessage('');
     } catch (e) {
       showMessage(e.message);
@@ -356,7 +365,8 @@ export class GamePage {
   /** The hinted move while its position is on show and still to play, else null. */
   shownHint() {
     const v = this.live;
-    if (!this.hint || this.replay || !v || v.ply !== this.hint.ply || v.status !== 'ongoing') return null;
+    if (!this.hint || this.replay || !v || v.status !== 'ongoing') return null;
+    if (v.ply !== this.hint.ply || (v.moves || []).join(' ') !== this.hint.after) return null;
     return (v.legal_moves || []).find((m) => m.text === this.hint.move) || null;
   }
 
@@ -495,8 +505,8 @@ export class GamePage {
       document.getElementById('pass-ready').textContent = `I am ${name}: show my board`;
     }
     this.board.set({
-      // The last move too: after a takeback the same number of moves may make another position.
-      position: `${shown.ply}/${(shown.moves || []).at(-1) || ''}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
+      // The moves, not their number: after a takeback as many moves may make another position.
+      position: `${shown.ply}/${(shown.moves || []).join(' ')}/${shown.status}${this.replay ? '/replay' : ''}${covered ? '/covered' : ''}`,
       pieces: covered ? [] : (back ? shown.back : shown.pieces) || [],
       absent: shown.absent || [],
       lastMove: covered ? null : shown.last_move || null,

@@ -310,7 +310,9 @@ function renderActions(page, over) {
       actions.push('<button type="button" data-action="takeback-decline">Decline takeback</button>');
     } else if (takeback === acting) {
       actions.push('<span class="small muted">Takeback asked</span>');
-    } else if (moved && !page.covered()) {
+    } else if (moved && !page.covered() && !(v.hidden_information && opponentSeat && opponentSeat.kind === 'computer')) {
+      // (Against the computer a game that hides something has no takebacks: trying a jump and
+      // taking it back would show whether the piece jumped is the king.)
       const what = opponentSeat && opponentSeat.kind === 'computer' ? 'Take back your last move and the reply' : shared ? 'Take back the last move' : 'Ask to take back your last move';
       actions.push(`<button type="button" data-action="takeback" title="${what}">Take back</button>`);
     }

@@ -54,6 +54,15 @@ impl TimeControl {
         }
     }
 
+    /// A player's time after a move made with `left` milliseconds to spare: full again per
+    /// move, or `left` plus the increment.
+    pub fn refilled(self, left: i64) -> i64 {
+        match self {
+            TimeControl::PerMove { move_ms } => move_ms,
+            TimeControl::Main { increment_ms, .. } => left + increment_ms,
+        }
+    }
+
     /// The time each player starts with.
     pub fn initial_ms(self) -> i64 {
         match self {
@@ -125,21 +134,32 @@ impl Clock {
             if left < 0 {
                 return None;
             }
-            next.remaining[mover] = match self.control {
-                TimeControl::PerMove { move_ms } => move_ms,
-                TimeControl::Main { increment_ms, .. } => left + increment_ms,
-            };
+            next.remaining[mover] = self.control.refilled(left);
         }
         next.turn_started = now;
         Some(next)
     }
 
-    /// The clocks when the turn of `to_move` is cut short at `now` (a takeback): its time so
-    /// far charged, never below zero, and a new turn beginning.
-    pub fn interrupted(&self, to_move: Player, timed: bool, now: i64) -> Clock {
+    /// The clocks after a takeback at `now` back to before a move of `mover`: `mover` has the
+    /// time it had left when it made that move (`mover_left`: its thinking is not given back,
+    /// nor the increment); `other` has what it had before that move: the refill after its own
+    /// last move before it, made with `other_left` to spare, or its initial time. Nobody's
+    /// time changes where it is not known (an untimed seat). The turn begins `now`.
+    pub fn taken_back(
+        &self,
+        mover: Player,
+        mover_left: Option<i64>,
+        other_left: Option<Option<i64>>,
+        now: i64,
+    ) -> Clock {
         let mut next = *self;
-        if timed {
-            next.remaining[to_move] = self.left_at(to_move, now).max(0);
+        if let Some(left) = mover_left {
+            next.remaining[mover] = left.max(0);
+        }
+        match other_left {
+            None => next.remaining[!mover] = self.control.initial_ms(),
+            Some(Some(left)) => next.remaining[!mover] = self.control.refilled(left),
+            Some(None) => {}
         }
         next.turn_started = now;
         next
@@ -171,18 +191,38 @@ mod tests {
     }
 
     #[test]
-    fn per_move_clocks_are_full_again_after_each_move_and_takebacks_charge_the_turn() {
+    fn per_move_clocks_are_full_again_after_each_move() {
         let clock = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
         let next = clock.after_move(Player::White, true, 29_000).unwrap();
         assert_eq!(next.remaining.white, 30_000);
-        let cut = next.interrupted(Player::Black, true, 39_000);
-        assert_eq!((cut.remaining.black, cut.turn_started), (20_000, 39_000));
-        assert_eq!(
-            next.interrupted(Player::Black, true, 99_000)
-                .remaining
-                .black,
-            0
-        );
+        assert_eq!(next.deadline(Player::Black), 59_000);
+    }
+
+    #[test]
+    fn a_takeback_gives_back_neither_the_thinking_nor_the_increment() {
+        let control = TimeControl::Main {
+            main_ms: 60_000,
+            increment_ms: 5_000,
+        };
+        // White thinks 20 s and moves; Black replies after 10 s; White takes back.
+        let start = Clock::new(control, 0);
+        let after_white = start.after_move(Player::White, true, 20_000).unwrap();
+        let after_black = after_white.after_move(Player::Black, true, 30_000).unwrap();
+        assert_eq!(after_black.remaining, ByPlayer::new(45_000, 55_000));
+        let back = after_black.taken_back(Player::White, Some(40_000), None, 31_000);
+        assert_eq!(back.remaining, ByPlayer::new(40_000, 60_000));
+        assert_eq!(back.turn_started, 31_000);
+        // Black, having moved before with 50 s to spare, has that and the increment again.
+        let back = after_black.taken_back(Player::White, Some(40_000), Some(Some(50_000)), 31_000);
+        assert_eq!(back.remaining.black, 55_000);
+        // Per move: a move thought over for 29 s, taken back, leaves 1 s, not a full clock.
+        let per_move = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
+        let moved = per_move.after_move(Player::White, true, 29_000).unwrap();
+        let back = moved.taken_back(Player::White, Some(1_000), None, 29_500);
+        assert_eq!(back.remaining.white, 1_000);
+        // An untimed other seat (the computer) keeps what it had.
+        let back = moved.taken_back(Player::White, Some(1_000), Some(None), 29_500);
+        assert_eq!(back.remaining.black, moved.remaining.black);
     }
 
     #[test]

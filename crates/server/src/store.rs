@@ -84,6 +84,9 @@ pub struct StoredGame {
     pub takeback_offer: Option<Player>,
     /// The time control and the clocks of a timed game.
     pub clock: Option<Clock>,
+    /// For each move, the time its mover had left when making it (`None` where untimed);
+    /// filled by [`Store::load_game`] only.
+    pub move_lefts: Vec<Option<i64>>,
     pub seed: i64,
     /// How many writes the game has had; every write names the version it read.
     pub version: i64,
@@ -92,13 +95,14 @@ pub struct StoredGame {
 }
 
 /// A move to store: its ply (0-based), its text, the outcome after it if it ended the game,
-/// and a timed game's clocks after it.
+/// and in a timed game the clocks after it and the time its mover had left when making it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewMove {
     pub ply: usize,
     pub text: String,
     pub outcome: Option<Outcome>,
     pub clock: Option<Clock>,
+    pub left_ms: Option<i64>,
 }
 
 /// A game with its number of moves, for lists.
@@ -383,6 +387,7 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
         draw_offer: draw_offer.as_deref().and_then(player_from),
         takeback_offer: takeback_offer.as_deref().and_then(player_from),
         clock: clock_from(row, &id)?,
+        move_lefts: Vec::new(),
         seed: row.try_get("seed")?,
         version: row.try_get("version")?,
         created_at: row.try_get("created_at")?,
@@ -404,6 +409,7 @@ enum Write {
         text: String,
         outcome: Option<Outcome>,
         clock: Option<Clock>,
+        left_ms: Option<i64>,
         now: i64,
     },
     Outcome {
@@ -432,13 +438,6 @@ enum Write {
         clock: Option<Clock>,
         now: i64,
     },
-    /// A timed game's clocks set anew (a turn restarted after the server was down).
-    Clock {
-        id: String,
-        version: i64,
-        clock: Clock,
-        now: i64,
-    },
 }
 
 impl Write {
@@ -448,8 +447,7 @@ impl Write {
             | Write::Outcome { id, .. }
             | Write::DrawOffer { id, .. }
             | Write::TakebackOffer { id, .. }
-            | Write::Takeback { id, .. }
-            | Write::Clock { id, .. } => id,
+            | Write::Takeback { id, .. } => id,
         }
     }
 
@@ -459,8 +457,7 @@ impl Write {
             | Write::Outcome { version, .. }
             | Write::DrawOffer { version, .. }
             | Write::TakebackOffer { version, .. }
-            | Write::Takeback { version, .. }
-            | Write::Clock { version, .. } => *version,
+            | Write::Takeback { version, .. } => *version,
         }
     }
 
@@ -475,16 +472,18 @@ impl Write {
                 text,
                 outcome,
                 clock,
+                left_ms,
                 now,
             } => {
                 let inserted = sqlx::query(
-                    "INSERT INTO moves (game_id, ply, text, created_at) VALUES ($1, $2, $3, $4) \
-                     ON CONFLICT DO NOTHING",
+                    "INSERT INTO moves (game_id, ply, text, created_at, left_ms) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
                 )
                 .bind(id)
                 .bind(ply)
                 .bind(text)
                 .bind(now)
+                .bind(left_ms)
                 .execute(&mut **tx)
                 .await?;
                 if inserted.rows_affected() == 0 {
@@ -570,24 +569,6 @@ impl Write {
                     .execute(&mut **tx)
                     .await?;
                 store_clock(tx, id, clock.as_ref()).await
-            }
-            Write::Clock {
-                id,
-                version,
-                clock,
-                now,
-            } => {
-                let updated = sqlx::query(
-                    "UPDATE games SET updated_at = $1, version = version + 1 \
-                     WHERE id = $2 AND version = $3",
-                )
-                .bind(now)
-                .bind(id)
-                .bind(version)
-                .execute(&mut **tx)
-                .await?;
-                found_version(&updated)?;
-                store_clock(tx, id, Some(clock)).await
             }
         }
     }
@@ -891,13 +872,18 @@ impl Store {
         else {
             return Ok(None);
         };
-        let game = game_from_row(&row)?;
-        let moves = sqlx::query("SELECT text FROM moves WHERE game_id = $1 ORDER BY ply")
+        let mut game = game_from_row(&row)?;
+        let rows = sqlx::query("SELECT text, left_ms FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(id)
             .fetch_all(&mut *tx)
-            .await?
+            .await?;
+        let moves = rows
             .iter()
             .map(|r| r.try_get::<String, _>("text"))
+            .collect::<Result<Vec<_>, _>>()?;
+        game.move_lefts = rows
+            .iter()
+            .map(|r| r.try_get::<Option<i64>, _>("left_ms"))
             .collect::<Result<Vec<_>, _>>()?;
         tx.commit().await?;
         Ok(Some((game, moves)))
@@ -966,6 +952,7 @@ impl Store {
             text: mv.text,
             outcome: mv.outcome,
             clock: mv.clock,
+            left_ms: mv.left_ms,
             now,
         })
         .await
@@ -1037,23 +1024,6 @@ impl Store {
             id: id.to_string(),
             version,
             keep: keep as i64,
-            clock,
-            now,
-        })
-        .await
-    }
-
-    /// Sets a timed game's clocks anew, if the game is still at `version`.
-    pub async fn set_clock(
-        &self,
-        id: &str,
-        version: i64,
-        clock: Clock,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        self.write(Write::Clock {
-            id: id.to_string(),
-            version,
             clock,
             now,
         })
@@ -1255,6 +1225,7 @@ mod tests {
             text: text.to_string(),
             outcome: None,
             clock: None,
+            left_ms: None,
         }
     }
 
@@ -1270,6 +1241,7 @@ mod tests {
             draw_offer: None,
             takeback_offer: None,
             clock: None,
+            move_lefts: Vec::new(),
             seed: 1,
             version: 0,
             created_at: 0,

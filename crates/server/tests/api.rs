@@ -958,6 +958,43 @@ async fn takebacks_against_the_computer(db: &str) {
         .await;
     let (status, _) = server.post(&takeback, ask).await;
     assert_eq!(status, StatusCode::CONFLICT);
+
+    // On a clock, a takeback gives back neither the thinking nor a full clock per move.
+    let (id, tokens) = create_timed(
+        &server,
+        "english",
+        human(),
+        computer(1),
+        json!({"move_seconds": 30}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    server.play(&id, &tokens["white"], "c3-d4").await;
+    server.wait_for_ply(&id, 2).await;
+    let ask = json!({"token": tokens["white"], "action": "offer"});
+    let (status, view) = server.post(&format!("/api/games/{id}/takeback"), ask).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let left = view["clock"]["white_ms"].as_i64().unwrap();
+    assert!(
+        left <= 29_600,
+        "the 0.4 s thought over c3-d4 was given back: {left}"
+    );
+    assert_eq!(view["clock"]["running"], "white");
+
+    // Against the computer, a game that hides something has no takebacks.
+    let (id, tokens) = server.create("trangalla", human(), computer(1)).await;
+    let (_, mine) = server
+        .get(&format!(
+            "/api/games/{id}?token={}",
+            tokens["white"].as_str().unwrap()
+        ))
+        .await;
+    let first = mine["legal_moves"][0]["text"].as_str().unwrap().to_string();
+    server.play(&id, &tokens["white"], &first).await;
+    server.wait_for_ply(&id, 2).await;
+    let ask = json!({"token": tokens["white"], "action": "offer"});
+    let (status, body) = server.post(&format!("/api/games/{id}/takeback"), ask).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     server.stop().await;
 }
 

@@ -101,6 +101,7 @@ impl From<RoundError> for ApiError {
             | RoundError::NoTakebackOffer(_)
             | RoundError::NothingToTakeBack
             | RoundError::TimeUp
+            | RoundError::NoTakebackHere
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
             RoundError::Store(crate::store::StoreError::Conflict) => {

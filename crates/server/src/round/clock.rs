@@ -8,7 +8,6 @@ use std::time::Duration;
 use denkmeter_core::{Outcome, Reason};
 
 use super::{now_ms, GameProxy, LiveGame, RoundError, Rounds};
-use crate::clock::Clock;
 use crate::seat::Seat;
 
 impl LiveGame {
@@ -37,42 +36,6 @@ impl Rounds {
             flag_watch(rounds, &proxy).await;
             proxy.end_clock_watch();
         });
-    }
-
-    /// Begins the turn again if it began before this process started: the time the server was
-    /// down (and the turn's time before it) is given back to the person to move.
-    async fn restart_old_turn(&self, proxy: &GameProxy) -> Result<(), RoundError> {
-        let mut game = proxy.lock().await;
-        let Some(clock) = game.clock else {
-            return Ok(());
-        };
-        if clock.turn_started >= self.started_at || game.session.status().is_over() {
-            return Ok(());
-        }
-        let now = now_ms();
-        let restarted = Clock {
-            turn_started: now,
-            ..clock
-        };
-        match self
-            .store
-            .set_clock(&game.id, game.version, restarted, now)
-            .await
-        {
-            Ok(()) => {
-                game.clock = Some(restarted);
-                game.version += 1;
-                game.updated_at = now;
-                tracing::info!(game = %game.id, "turn begun again after a restart");
-            }
-            // Another server moved the game on meanwhile: its turn began after all.
-            Err(crate::store::StoreError::Conflict) => {
-                proxy.reload_locked(&mut game, &self.store, None).await?;
-            }
-            Err(error) => return Err(error.into()),
-        }
-        proxy.publish(&game);
-        Ok(())
     }
 
     /// Ends the game on time if the person to move is still out of time in this version.
@@ -105,11 +68,6 @@ impl Rounds {
 }
 
 async fn flag_watch(rounds: Weak<Rounds>, proxy: &GameProxy) {
-    if let Some(rounds) = rounds.upgrade() {
-        if let Err(error) = rounds.restart_old_turn(proxy).await {
-            tracing::error!(game = %proxy.id, %error, "cannot begin the turn again");
-        }
-    }
     loop {
         let changed = proxy.clock_changed();
         tokio::pin!(changed);

@@ -559,8 +559,8 @@ pub fn game_view(
             .clock
             .as_ref()
             .map(|clock| ClockJson::of(game, clock, super::now_ms())),
-        thinking: game.thinking
-            || (!over && matches!(game.seats[game.session.to_move()], Seat::Computer(_))),
+        // While the computer is to move (after a takeback its dropped search may still run).
+        thinking: !over && matches!(game.seats[game.session.to_move()], Seat::Computer(_)),
     })
 }
 

@@ -86,6 +86,8 @@ pub enum RoundError {
     NothingToTakeBack,
     #[error("your time is up")]
     TimeUp,
+    #[error("no takebacks against the computer in a game that hides something")]
+    NoTakebackHere,
     #[error("action: expected offer, accept or decline, found {0:?}")]
     BadOfferAction(String),
     /// Another server changed the game at the same moment, twice.
@@ -185,7 +187,7 @@ pub struct Rounds {
     /// threads (at least one), so that analyses never crowd out the games being played.
     analysing: tokio::sync::Semaphore,
     /// When this process started (Unix milliseconds): a timed turn that began before it is
-    /// begun again, so that nobody loses time while the server was down.
+    /// counted from then, so that nobody loses time while the server was down.
     started_at: i64,
 }
 
@@ -274,9 +276,9 @@ impl Rounds {
             .await?
             .ok_or_else(|| RoundError::NoSuchGame(id.to_string()))?;
         let ruleset = self.ruleset_of(&stored)?;
-        let live = LiveGame::replay(ruleset, &stored, &moves)?;
+        let live = LiveGame::replay(ruleset, &stored, &moves, self.started_at)?;
         let computer_to_move = live.computer_to_move().is_some();
-        let loaded = GameProxy::new(live);
+        let loaded = GameProxy::new(live, self.started_at);
         let proxy = self.remember(loaded.clone());
         if Arc::ptr_eq(&proxy, &loaded) {
             if computer_to_move {
@@ -440,6 +442,7 @@ impl Rounds {
             draw_offer: None,
             takeback_offer: None,
             clock: clock.map(|control| Clock::new(control, now)),
+            move_lefts: Vec::new(),
             seed: rand::thread_rng().gen_range(0..i64::MAX),
             version: 0,
             created_at: now,
@@ -447,7 +450,8 @@ impl Rounds {
         };
         self.store.create_game(&stored).await?;
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
-        let proxy = self.remember(GameProxy::new(LiveGame::new(&stored, ruleset, session)));
+        let live = LiveGame::new(&stored, ruleset, session);
+        let proxy = self.remember(GameProxy::new(live, self.started_at));
         self.watch_clock(proxy.clone());
         self.schedule_computer(proxy);
         Ok((stored.id, tokens))

@@ -49,6 +49,11 @@ impl Rounds {
                     .ok_or(RoundError::TimeUp)?,
             ),
         };
+        // The time the mover had left, kept with the move: a takeback gives back only that.
+        let left_ms = game
+            .clock
+            .filter(|_| timed)
+            .map(|clock| clock.left_at(mover, now));
         self.store
             .append_move(
                 &game.id,
@@ -58,12 +63,14 @@ impl Rounds {
                     text: written.clone(),
                     outcome,
                     clock,
+                    left_ms,
                 },
                 now,
             )
             .await?;
         game.session = next;
         game.clock = clock;
+        game.lefts.push(left_ms);
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;

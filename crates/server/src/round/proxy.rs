@@ -31,6 +31,8 @@ pub struct LiveGame {
     pub takeback_offer: Option<Player>,
     /// The time control and clocks of a timed game.
     pub clock: Option<Clock>,
+    /// For each move of a timed game, the time its mover had left when making it.
+    pub lefts: Vec<Option<i64>>,
     pub seed: i64,
     /// The stored version this game was read at or last written as.
     pub version: i64,
@@ -52,6 +54,7 @@ impl Clone for LiveGame {
             draw_offer: self.draw_offer,
             takeback_offer: self.takeback_offer,
             clock: self.clock,
+            lefts: self.lefts.clone(),
             seed: self.seed,
             version: self.version,
             updated_at: self.updated_at,
@@ -77,6 +80,7 @@ impl LiveGame {
             draw_offer: stored.draw_offer,
             takeback_offer: stored.takeback_offer,
             clock: stored.clock,
+            lefts: stored.move_lefts.clone(),
             seed: stored.seed,
             version: stored.version,
             updated_at: stored.updated_at,
@@ -86,11 +90,13 @@ impl LiveGame {
     }
 
     /// Rebuilds a stored game by replaying its moves through the rules of `ruleset` (the
-    /// stored game's, found by the caller).
+    /// stored game's, found by the caller). A timed turn is counted from `not_before` at the
+    /// earliest: the time this process started, so that nobody loses time while it was down.
     pub fn replay(
         ruleset: Arc<dyn AnyGame>,
         stored: &StoredGame,
         moves: &[String],
+        not_before: i64,
     ) -> Result<LiveGame, RoundError> {
         let id = &stored.id;
         let mut session = ruleset
@@ -106,7 +112,11 @@ impl LiveGame {
                 session.end(outcome.clone());
             }
         }
-        Ok(LiveGame::new(stored, ruleset, session))
+        let mut game = LiveGame::new(stored, ruleset, session);
+        if let Some(clock) = &mut game.clock {
+            clock.turn_started = clock.turn_started.max(not_before);
+        }
+        Ok(game)
     }
 
     /// The seat a token holds, if any.
@@ -175,6 +185,8 @@ pub struct GameProxy {
     pub(super) hint: Mutex<Option<(i64, String)>>,
     /// The analyses of a finished game's positions, by ply. Held while one is searched.
     pub(super) analyses: Mutex<super::analyst::Analyses>,
+    /// When this process started: timed turns are counted from then at the earliest.
+    not_before: i64,
     /// Wakes the clock's flag watcher after every change.
     clock_changed: Notify,
     /// A flag watcher runs for the game.
@@ -182,7 +194,9 @@ pub struct GameProxy {
 }
 
 impl GameProxy {
-    pub fn new(game: LiveGame) -> Arc<GameProxy> {
+    /// The game's live object; timed turns are counted from `not_before` at the earliest
+    /// whenever it is reloaded (see [`LiveGame::replay`]).
+    pub fn new(game: LiveGame, not_before: i64) -> Arc<GameProxy> {
         Arc::new(GameProxy {
             id: game.id.clone(),
             snapshots: watch::channel(Arc::new(game.clone())).0,
@@ -191,6 +205,7 @@ impl GameProxy {
             searches: AtomicU64::new(0),
             hint: Mutex::new(None),
             analyses: Mutex::new(Default::default()),
+            not_before,
             clock_changed: Notify::new(),
             clock_watched: AtomicBool::new(false),
         })
@@ -280,7 +295,12 @@ impl GameProxy {
             return Ok(false);
         }
         tracing::debug!(game = %self.id, from = game.version, to = stored.version, "reloaded");
-        game.replace_with(LiveGame::replay(game.ruleset.clone(), &stored, &moves)?);
+        game.replace_with(LiveGame::replay(
+            game.ruleset.clone(),
+            &stored,
+            &moves,
+            self.not_before,
+        )?);
         self.publish(game);
         Ok(true)
     }

@@ -9,7 +9,6 @@ use denkmeter_engine::dynamic::AnySession;
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, LiveGame, OfferAction, RoundError, Rounds};
-use crate::seat::Seat;
 
 impl Rounds {
     /// Asks for, accepts or declines a takeback for the seat of `token`.
@@ -36,6 +35,11 @@ impl Rounds {
     ) -> Result<GameView, RoundError> {
         let seat = game.require_seat(token)?;
         game.require_ongoing()?;
+        // Trying a move and taking it back would show what is hidden (whether a piece jumped
+        // is the king), and the computer grants every takeback.
+        if game.ruleset.facts().hidden_information && game.seats[!seat].is_computer() {
+            return Err(RoundError::NoTakebackHere);
+        }
         match (action, game.takeback_offer) {
             (OfferAction::Offer, _) if game.seats[!seat].is_computer() => {
                 self.take_back(game, seat).await?
@@ -73,18 +77,25 @@ impl Rounds {
 
     /// Takes back `seat`'s last move and every move after it: stored first, then the game.
     async fn take_back(&self, game: &mut LiveGame, seat: Player) -> Result<(), RoundError> {
-        let (keep, session) = before_last_move(game, seat)?;
+        let (keep, session, movers) = before_last_move(game, seat)?;
         let now = now_ms();
-        // The turn cut short is charged its time; the turn of whoever is to move then begins.
-        let to_move = game.session.to_move();
-        let timed = game.seats[to_move] == Seat::Human;
-        let clock = game.clock.map(|c| c.interrupted(to_move, timed, now));
+        // `seat` gets back the time it had left when it made the move, not its thinking; the
+        // other what it had before that move.
+        let left = |ply: usize| game.lefts.get(ply).copied().flatten();
+        let other_left = movers[..keep]
+            .iter()
+            .rposition(|&p| p == !seat)
+            .map(|ply| left(ply));
+        let clock = game
+            .clock
+            .map(|c| c.taken_back(seat, left(keep), other_left, now));
         self.store
             .take_back(&game.id, game.version, keep, clock, now)
             .await?;
         tracing::debug!(game = %game.id, from = game.session.moves().len(), to = keep, "takeback");
         game.session = session;
         game.clock = clock;
+        game.lefts.truncate(keep);
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;
@@ -93,12 +104,13 @@ impl Rounds {
     }
 }
 
-/// The game as it was before `seat`'s last move: how many moves it keeps and its session,
-/// replayed from the start; [`RoundError::NothingToTakeBack`] if `seat` has not moved.
+/// The game as it was before `seat`'s last move: how many moves it keeps, its session replayed
+/// from the start, and who made each move; [`RoundError::NothingToTakeBack`] if `seat` has
+/// not moved.
 fn before_last_move(
     game: &LiveGame,
     seat: Player,
-) -> Result<(usize, Box<dyn AnySession>), RoundError> {
+) -> Result<(usize, Box<dyn AnySession>, Vec<Player>), RoundError> {
     let replayed = |plies: usize| -> Result<Box<dyn AnySession>, RoundError> {
         let corrupt = |e: String| RoundError::Corrupt(format!("game {}: {e}", game.id));
         let mut session = game
@@ -113,14 +125,16 @@ fn before_last_move(
     // Who made each move: the side to move before it, replayed from the start.
     let mut session = replayed(0)?;
     let mut last = None;
+    let mut movers = Vec::new();
     for (ply, text) in game.session.moves().iter().enumerate() {
         if session.to_move() == seat {
             last = Some(ply);
         }
+        movers.push(session.to_move());
         session
             .play(text)
             .map_err(|e| RoundError::Corrupt(format!("game {}: move {ply}: {e}", game.id)))?;
     }
     let keep = last.ok_or(RoundError::NothingToTakeBack)?;
-    Ok((keep, replayed(keep)?))
+    Ok((keep, replayed(keep)?, movers))
 }
