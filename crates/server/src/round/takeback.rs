@@ -77,15 +77,16 @@ impl Rounds {
 
     /// Takes back `seat`'s last move and every move after it: stored first, then the game.
     async fn take_back(&self, game: &mut LiveGame, seat: Player) -> Result<(), RoundError> {
-        let (keep, session, movers) = before_last_move(game, seat)?;
+        let Rewound {
+            keep,
+            session,
+            movers,
+        } = before_last_move(game, seat)?;
         let now = now_ms();
         // `seat` gets back the time it had left when it made the move, not its thinking; the
         // other what it had before that move.
         let left = |ply: usize| game.lefts.get(ply).copied().flatten();
-        let other_left = movers[..keep]
-            .iter()
-            .rposition(|&p| p == !seat)
-            .map(|ply| left(ply));
+        let other_left = movers[..keep].iter().rposition(|&p| p == !seat).map(left);
         let clock = game
             .clock
             .map(|c| c.taken_back(seat, left(keep), other_left, now));
@@ -104,13 +105,17 @@ impl Rounds {
     }
 }
 
-/// The game as it was before `seat`'s last move: how many moves it keeps, its session replayed
-/// from the start, and who made each move; [`RoundError::NothingToTakeBack`] if `seat` has
-/// not moved.
-fn before_last_move(
-    game: &LiveGame,
-    seat: Player,
-) -> Result<(usize, Box<dyn AnySession>, Vec<Player>), RoundError> {
+/// A game as it was before a move: how many moves it keeps, its session replayed from the
+/// start, and who made each move of the game as it was.
+struct Rewound {
+    keep: usize,
+    session: Box<dyn AnySession>,
+    movers: Vec<Player>,
+}
+
+/// The game as it was before `seat`'s last move; [`RoundError::NothingToTakeBack`] if `seat`
+/// has not moved.
+fn before_last_move(game: &LiveGame, seat: Player) -> Result<Rewound, RoundError> {
     let replayed = |plies: usize| -> Result<Box<dyn AnySession>, RoundError> {
         let corrupt = |e: String| RoundError::Corrupt(format!("game {}: {e}", game.id));
         let mut session = game
@@ -136,5 +141,9 @@ fn before_last_move(
             .map_err(|e| RoundError::Corrupt(format!("game {}: move {ply}: {e}", game.id)))?;
     }
     let keep = last.ok_or(RoundError::NothingToTakeBack)?;
-    Ok((keep, replayed(keep)?, movers))
+    Ok(Rewound {
+        keep,
+        session: replayed(keep)?,
+        movers,
+    })
 }
