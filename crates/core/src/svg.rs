@@ -451,32 +451,39 @@ mod tests {
         );
     }
 
+    /// A diagram of one black piece of `shape` bearing `emblem` (its letter `t`), and the
+    /// piece's line in it.
+    fn one_black_piece(shape: PieceShape, emblem: Emblem) -> (String, String) {
+        let board = Board::rectangle(1, 1, false).with_pieces(&[PieceStyle {
+            kind: "thing",
+            letter: 'T',
+            shape,
+            emblem,
+        }]);
+        let view = PositionView {
+            pieces: vec![PieceView {
+                cell: Cell(0),
+                owner: Player::Black,
+                kind: "thing",
+                letter: 't',
+            }],
+            absent: vec![],
+            to_move: Player::White,
+        };
+        let svg = diagram(&board, &view, &[]);
+        let piece = svg
+            .lines()
+            .find(|l| l.contains("<title>thing</title>"))
+            .expect("the piece is drawn")
+            .to_string();
+        (svg, piece)
+    }
+
     #[test]
     fn every_shape_is_drawn_distinctly_and_stones_in_stone_colour() {
         let mut seen = Vec::new();
         for shape in PieceShape::ALL {
-            let board = Board::rectangle(1, 1, false).with_pieces(&[PieceStyle {
-                kind: "thing",
-                letter: 'T',
-                shape,
-                emblem: Emblem::Plain,
-            }]);
-            let view = PositionView {
-                pieces: vec![PieceView {
-                    cell: Cell(0),
-                    owner: Player::Black,
-                    kind: "thing",
-                    letter: 't',
-                }],
-                absent: vec![],
-                to_move: Player::White,
-            };
-            let svg = diagram(&board, &view, &[]);
-            let piece = svg
-                .lines()
-                .find(|l| l.contains("<title>thing</title>"))
-                .expect("the piece is drawn")
-                .to_string();
+            let (svg, piece) = one_black_piece(shape, Emblem::Plain);
             assert_eq!(
                 svg.contains(&format!(r#"fill="{}""#, PALETTE.stone)),
                 shape == PieceShape::Stone,
@@ -491,28 +498,7 @@ mod tests {
     fn every_emblem_is_drawn_distinctly_in_its_owners_ink() {
         let mut seen = Vec::new();
         for emblem in Emblem::ALL {
-            let board = Board::rectangle(1, 1, false).with_pieces(&[PieceStyle {
-                kind: "thing",
-                letter: 'T',
-                shape: PieceShape::Disc,
-                emblem,
-            }]);
-            let view = PositionView {
-                pieces: vec![PieceView {
-                    cell: Cell(0),
-                    owner: Player::Black,
-                    kind: "thing",
-                    letter: 't',
-                }],
-                absent: vec![],
-                to_move: Player::White,
-            };
-            let svg = diagram(&board, &view, &[]);
-            let piece = svg
-                .lines()
-                .find(|l| l.contains("<title>thing</title>"))
-                .expect("the piece is drawn")
-                .to_string();
+            let (_, piece) = one_black_piece(PieceShape::Disc, emblem);
             let inked = format!(r#"fill="{}""#, PALETTE.black_ink);
             assert_eq!(
                 piece.contains(&inked),

@@ -94,6 +94,23 @@ pub struct StoredGame {
     pub updated_at: i64,
 }
 
+/// What a standing offer is for: it stands until answered, a move or the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+}
+
+impl OfferKind {
+    /// The column holding the seat that made the offer.
+    fn column(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw_offer",
+            OfferKind::Takeback => "takeback_offer",
+        }
+    }
+}
+
 /// A move to store: its ply (0-based), its text, the outcome after it if it ended the game,
 /// and in a timed game the clocks after it and the time its mover had left when making it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -418,15 +435,10 @@ enum Write {
         outcome: Outcome,
         now: i64,
     },
-    DrawOffer {
+    Offer {
         id: String,
         version: i64,
-        offer: Option<Player>,
-        now: i64,
-    },
-    TakebackOffer {
-        id: String,
-        version: i64,
+        kind: OfferKind,
         offer: Option<Player>,
         now: i64,
     },
@@ -445,8 +457,7 @@ impl Write {
         match self {
             Write::Move { id, .. }
             | Write::Outcome { id, .. }
-            | Write::DrawOffer { id, .. }
-            | Write::TakebackOffer { id, .. }
+            | Write::Offer { id, .. }
             | Write::Takeback { id, .. } => id,
         }
     }
@@ -455,8 +466,7 @@ impl Write {
         match self {
             Write::Move { version, .. }
             | Write::Outcome { version, .. }
-            | Write::DrawOffer { version, .. }
-            | Write::TakebackOffer { version, .. }
+            | Write::Offer { version, .. }
             | Write::Takeback { version, .. } => *version,
         }
     }
@@ -509,34 +519,18 @@ impl Write {
                 outcome,
                 now,
             } => store_outcome(tx, id, *version, Some(outcome), *now).await,
-            Write::DrawOffer {
+            Write::Offer {
                 id,
                 version,
+                kind,
                 offer,
                 now,
             } => {
-                let updated = sqlx::query(
-                    "UPDATE games SET draw_offer = $1, updated_at = $2, version = version + 1 \
+                let updated = sqlx::query(&format!(
+                    "UPDATE games SET {} = $1, updated_at = $2, version = version + 1 \
                      WHERE id = $3 AND version = $4",
-                )
-                .bind(offer.map(Player::name))
-                .bind(now)
-                .bind(id)
-                .bind(version)
-                .execute(&mut **tx)
-                .await?;
-                found_version(&updated)
-            }
-            Write::TakebackOffer {
-                id,
-                version,
-                offer,
-                now,
-            } => {
-                let updated = sqlx::query(
-                    "UPDATE games SET takeback_offer = $1, updated_at = $2, \
-                     version = version + 1 WHERE id = $3 AND version = $4",
-                )
+                    kind.column()
+                ))
                 .bind(offer.map(Player::name))
                 .bind(now)
                 .bind(id)
@@ -976,34 +970,20 @@ impl Store {
         .await
     }
 
-    /// Stores a standing draw offer or its withdrawal, if the game is still at `version`.
-    pub async fn set_draw_offer(
+    /// Stores a standing offer of `kind` by `offer`, or none, if the game is still at
+    /// `version`.
+    pub async fn set_offer(
         &self,
+        kind: OfferKind,
         id: &str,
         version: i64,
         offer: Option<Player>,
         now: i64,
     ) -> Result<(), StoreError> {
-        self.write(Write::DrawOffer {
+        self.write(Write::Offer {
             id: id.to_string(),
             version,
-            offer,
-            now,
-        })
-        .await
-    }
-
-    /// Records a takeback asked for by `offer` (or none), if the game is still at `version`.
-    pub async fn set_takeback_offer(
-        &self,
-        id: &str,
-        version: i64,
-        offer: Option<Player>,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        self.write(Write::TakebackOffer {
-            id: id.to_string(),
-            version,
+            kind,
             offer,
             now,
         })

@@ -8,6 +8,7 @@ use denkmeter_core::{Outcome, Reason};
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, LiveGame, RoundError, Rounds};
+use crate::store::OfferKind;
 
 /// What a seat does about a draw or a takeback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +72,7 @@ impl Rounds {
         if offer != game.draw_offer || offer == Some(seat) {
             let now = now_ms();
             self.store
-                .set_draw_offer(&game.id, game.version, offer, now)
+                .set_offer(OfferKind::Draw, &game.id, game.version, offer, now)
                 .await?;
             game.version += 1;
             game.updated_at = now;

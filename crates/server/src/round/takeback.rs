@@ -9,6 +9,7 @@ use denkmeter_engine::dynamic::AnySession;
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, LiveGame, OfferAction, RoundError, Rounds};
+use crate::store::OfferKind;
 
 impl Rounds {
     /// Asks for, accepts or declines a takeback for the seat of `token`.
@@ -67,7 +68,7 @@ impl Rounds {
     ) -> Result<(), RoundError> {
         let now = now_ms();
         self.store
-            .set_takeback_offer(&game.id, game.version, offer, now)
+            .set_offer(OfferKind::Takeback, &game.id, game.version, offer, now)
             .await?;
         game.version += 1;
         game.updated_at = now;
