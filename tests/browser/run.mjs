@@ -1487,6 +1487,7 @@ test('B. a timed game: the clocks count down, and the server ends it on time', a
   // Two seconds a move on one screen: White's clock runs down, nobody moves, White loses.
   const game = await openCreated('B', problems, { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, clock: { move_seconds: 2 } });
   await game.page.waitForSelector('#players .clock.running[data-seat="white"]');
+  check(await game.page.$('#status .clock[data-seat="white"]'), 'the status does not show the running clock (on a phone, the players list is below the fold)');
   const first = Number(await game.page.textContent('#players .clock.running'));
   await game.page.waitForFunction((t) => Number(document.querySelector('#players .clock.running').textContent) < t - 0.5, first, { timeout: 3000 });
   check(await game.page.$('#players .clock.low'), 'the last seconds are not marked');

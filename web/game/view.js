@@ -149,11 +149,11 @@ function clockHtml(page, player) {
 export function tickClock(page) {
   const v = page.live;
   if (!v || !v.clock || !v.clock.running) return;
-  const el = document.querySelector(`#players .clock[data-seat="${v.clock.running}"]`);
-  if (!el) return;
   const ms = timeLeft(page, v.clock.running);
-  el.textContent = clockText(ms);
-  el.classList.toggle('low', ms < 10_000);
+  for (const el of document.querySelectorAll(`.clock[data-seat="${v.clock.running}"]`)) {
+    el.textContent = clockText(ms);
+    el.classList.toggle('low', ms < 10_000);
+  }
 }
 
 /** Draws the panel from the controller `page`. */
@@ -245,6 +245,8 @@ function renderStatus(page, both) {
   if (v.status !== 'over' && v.draw_offer) {
     text += ` · ${title(v.draw_offer, v.side_names)} offers a draw`;
   }
+  // The running clock in the status too: on a phone the status is what shows beside the board.
+  if (v.status !== 'over' && v.clock && v.clock.running) text += ` ${clockHtml(page, v.clock.running)}`;
   if (v.status !== 'over' && v.takeback_offer) {
     text += ` · ${title(v.takeback_offer, v.side_names)} asks to take back a move`;
   }
