@@ -27,7 +27,7 @@ export class GamePage {
     this.board = null; // the board component, made with the first view
     this.manualFlip = false;
     this.cellNames = false; // every cell's name written on the board, on request
-    this.hint = null; // {move, ply, level}: the last hint asked for, shown while its position is
+    this.hint = null; // {move, ply, level, after}: the last hint asked for, shown while its position is
     this.hinting = false; // a hint is being searched
     this.analysis = null; // the last analysis asked for (a finished game's position), or null
     this.analysing = false;

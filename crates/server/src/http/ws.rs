@@ -122,7 +122,7 @@ async fn send(sender: &mut Sender, message: Message) -> bool {
 }
 
 /// What tells two views of one game apart: every stored change moves the version on.
-type Shown = (i64, bool);
+type Shown = i64;
 
 /// Sends the view of `game` unless the client has it already.
 async fn send_view(
@@ -131,7 +131,7 @@ async fn send_view(
     seat: Option<Player>,
     shown: &mut Option<Shown>,
 ) -> bool {
-    let now = Some((game.version, game.thinking));
+    let now = Some(game.version);
     if *shown == now {
         return true;
     }

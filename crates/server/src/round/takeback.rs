@@ -84,13 +84,24 @@ impl Rounds {
             movers,
         } = before_last_move(game, seat)?;
         let now = now_ms();
-        // `seat` gets back the time it had left when it made the move, not its thinking; the
-        // other what it had before that move.
+        // Out of time is out of time: a takeback saves nobody whose flag is about to fall.
+        if game.deadline().is_some_and(|deadline| now > deadline) {
+            return Err(RoundError::TimeUp);
+        }
+        // `seat` gets back the time it had left when it made the move, less any time it has
+        // been thinking since on its own turn; the other what it had before that move.
         let left = |ply: usize| game.lefts.get(ply).copied().flatten();
         let other_left = movers[..keep].iter().rposition(|&p| p == !seat).map(left);
-        let clock = game
-            .clock
-            .map(|c| c.taken_back(seat, left(keep), other_left, now));
+        let to_move = game.session.to_move();
+        let clock = game.clock.map(|c| {
+            let thinking = if to_move == seat {
+                now.saturating_sub(c.turn_started).max(0)
+            } else {
+                0
+            };
+            let mover_left = left(keep).map(|l| l - thinking);
+            c.taken_back(seat, mover_left, other_left, now)
+        });
         self.store
             .take_back(&game.id, game.version, keep, clock, now)
             .await?;
