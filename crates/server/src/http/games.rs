@@ -13,6 +13,7 @@ use crate::clock::TimeControl;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
 use crate::round::{OfferAction, RoundError};
 use crate::seat::Seat;
+use crate::store::OfferKind;
 use crate::AppState;
 
 #[derive(Debug, Deserialize)]
@@ -284,7 +285,12 @@ pub async fn draw(
     Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let action: OfferAction = request.action.parse()?;
-    Ok(Json(state.rounds.draw(&id, &request.token, action).await?))
+    Ok(Json(
+        state
+            .rounds
+            .offer(&id, &request.token, OfferKind::Draw, action)
+            .await?,
+    ))
 }
 
 /// Asks to take back the seat's last move (granted at once against the computer), or accepts
@@ -296,7 +302,10 @@ pub async fn takeback(
 ) -> Result<Json<GameView>, ApiError> {
     let action: OfferAction = request.action.parse()?;
     Ok(Json(
-        state.rounds.takeback(&id, &request.token, action).await?,
+        state
+            .rounds
+            .offer(&id, &request.token, OfferKind::Takeback, action)
+            .await?,
     ))
 }
 

@@ -1,4 +1,4 @@
-//! The drawer: draw offers. An offer stands until the other side accepts or declines it or a
+//! The drawer: draw offers, and the one entry for offers of either kind (see `takeback`). An offer stands until the other side accepts or declines it or a
 //! move is played; the computer declines every offer at once.
 
 use std::str::FromStr;
@@ -31,18 +31,20 @@ impl FromStr for OfferAction {
 }
 
 impl Rounds {
-    /// Offers, accepts or declines a draw for the seat of `token`.
-    pub async fn draw(
+    /// Offers, accepts or declines a draw or a takeback (`kind`) for the seat of `token`.
+    pub async fn offer(
         self: &Arc<Self>,
         id: &str,
         token: &str,
+        kind: OfferKind,
         action: OfferAction,
     ) -> Result<GameView, RoundError> {
         let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
         detached(async move {
-            write_action!(rounds, &id, |game| rounds
-                .draw_locked(&mut game, &token, action)
-                .await)
+            write_action!(rounds, &id, |game| match kind {
+                OfferKind::Draw => rounds.draw_locked(&mut game, &token, action).await,
+                OfferKind::Takeback => rounds.takeback_locked(&mut game, &token, action).await,
+            })
         })
         .await
     }

@@ -2,33 +2,16 @@
 //! computer it is granted at once; between people the other must accept, and the request stands
 //! until it is answered, a move is played or the game ends.
 
-use std::sync::Arc;
-
 use denkmeter_core::Player;
 use denkmeter_engine::dynamic::AnySession;
 
 use super::json::{game_view, GameView};
-use super::{detached, now_ms, LiveGame, OfferAction, RoundError, Rounds};
+use super::{now_ms, LiveGame, OfferAction, RoundError, Rounds};
 use crate::store::OfferKind;
 
 impl Rounds {
-    /// Asks for, accepts or declines a takeback for the seat of `token`.
-    pub async fn takeback(
-        self: &Arc<Self>,
-        id: &str,
-        token: &str,
-        action: OfferAction,
-    ) -> Result<GameView, RoundError> {
-        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
-        detached(async move {
-            write_action!(rounds, &id, |game| rounds
-                .takeback_locked(&mut game, &token, action)
-                .await)
-        })
-        .await
-    }
-
-    async fn takeback_locked(
+    /// Asks for, accepts or declines a takeback (see [`Rounds::offer`]).
+    pub(super) async fn takeback_locked(
         &self,
         game: &mut LiveGame,
         token: &str,
