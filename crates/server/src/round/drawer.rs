@@ -1,5 +1,6 @@
-//! The drawer: draw offers, and the one entry for offers of either kind (see `takeback`). An offer stands until the other side accepts or declines it or a
-//! move is played; the computer declines every offer at once.
+//! The drawer: draw offers, and the one entry for offers of either kind (see `takeback`). A
+//! draw offer stands until the other side accepts or declines it or a move is played; the
+//! computer declines every offer at once.
 
 use std::str::FromStr;
 use std::sync::Arc;
