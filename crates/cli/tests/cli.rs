@@ -102,6 +102,36 @@ fn perft_prints_one_line_per_depth() {
         "",
     );
     assert_eq!(stdout(&out), "1 5\n2 55\n");
+    // A FEN as draughts players write it: English checkers' start, Black (the first player)
+    // on squares 1-12.
+    let out = denkmeter(
+        &[
+            "perft",
+            "english",
+            "--depth",
+            "3",
+            "--position=B:W21-32:B1-12",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "1 7\n2 49\n3 302\n", "{}", stderr(&out));
+    let out = denkmeter(
+        &[
+            "perft",
+            "international",
+            "--depth",
+            "1",
+            "--position",
+            "W:W31-50:B1-51",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("expected square numbers 1 to 50"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -26,6 +26,7 @@
 //! ```
 
 mod eval;
+mod fen;
 mod geometry;
 mod movegen;
 mod notation;
@@ -182,6 +183,12 @@ impl<V: Variant> Draughts<V> {
         }
     }
 
+    /// The position as a FEN (`W:W31,32,K45:B1,2`), for the rulesets that number their squares
+    /// (International draughts, English checkers); `parse_position` reads it back.
+    pub fn fen(&self, state: &State) -> Option<String> {
+        fen::write::<V>(state)
+    }
+
     /// The board cell of a square of the padded layout.
     fn cell(sq: u8) -> Cell {
         Cell(u16::from(geometry::<V>().cell[usize::from(sq)]))
@@ -289,8 +296,13 @@ impl<V: Variant> Game for Draughts<V> {
         notation::position_text::<V>(state)
     }
 
+    /// A position string, or a FEN where the ruleset numbers its squares.
     fn parse_position(&self, text: &str) -> Result<State, PositionError> {
-        notation::parse_position::<V>(text)
+        if V::NUMBERED && fen::looks_like_fen(text) {
+            fen::parse::<V>(text)
+        } else {
+            notation::parse_position::<V>(text)
+        }
     }
 
     fn move_view(&self, state: &State, mv: Move) -> MoveView {

@@ -49,6 +49,9 @@ pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stat
     /// Whether the first player's men are the dark ones, and that player is called Black (as
     /// in English checkers); otherwise White, with the light men, moves first.
     const FIRST_PLAYER_DARK: bool = false;
+    /// Whether players number the dark squares (International draughts 1-50, English checkers
+    /// 1-32) and write positions as FEN (see `fen`).
+    const NUMBERED: bool = false;
 }
 
 /// The tables of a variant's board.
@@ -168,6 +171,7 @@ impl Variant for InternationalRules {
     const MAJORITY: bool = true;
     const CROWNING_ENDS_MOVE: bool = false;
     const DAME_WORD: &'static str = "king";
+    const NUMBERED: bool = true;
 }
 
 /// English checkers (ruleset `english`).
@@ -191,4 +195,5 @@ impl Variant for EnglishRules {
     const CROWNING_ENDS_MOVE: bool = true;
     const DAME_WORD: &'static str = "king";
     const FIRST_PLAYER_DARK: bool = true;
+    const NUMBERED: bool = true;
 }

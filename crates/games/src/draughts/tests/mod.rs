@@ -227,6 +227,7 @@ mod cross_check;
 mod dames;
 mod end;
 mod facts;
+mod fen;
 mod men;
 mod move_text;
 mod perft;

@@ -1,0 +1,174 @@
+//! Square numbers and FEN, as draughts players write them for International draughts (squares
+//! 1 to 50) and English checkers (1 to 32).
+//!
+//! The dark squares are numbered left to right, top to bottom, as the board is seen from the
+//! side of the light pieces: in International draughts the first player's (White's) side, so 1
+//! is b10 and 46 is a1; in English checkers the second player's (White's, since the first
+//! player has the dark men), so 1 is g1 and 32 is b8 in Denkmeter's coordinates, and the first
+//! move `c3-d4` is `11-15`.
+//!
+//! A FEN names the side to move and each side's pieces by square number, kings marked `K`:
+//! `W:W31,32,K45:B1,2`. `W` and `B` are the light and the dark pieces: in English checkers the
+//! dark ones are the rules' first player (`B:W21-32:B1-12` is the start).
+
+use denkmeter_core::{ByPlayer, Player, PositionError};
+
+use super::geometry::{bit, Squares, NONE};
+use super::state::State;
+use super::variant::{geometry, Variant};
+
+/// The dark squares in the order of their numbers (square `n` is `order[n - 1]`), or `None`
+/// for a ruleset without customary numbers.
+fn order<V: Variant>() -> Option<Vec<u8>> {
+    if !V::NUMBERED {
+        return None;
+    }
+    let geo = geometry::<V>();
+    let size = geo.size;
+    let mut squares = Vec::with_capacity(size * size / 2);
+    for row in 0..size {
+        for column in 0..size {
+            // Seen from the light side: from the first player's unless its men are the dark.
+            let (file, rank) = if V::FIRST_PLAYER_DARK {
+                (size - 1 - column, row)
+            } else {
+                (column, size - 1 - row)
+            };
+            let sq = geo.square[file + rank * size];
+            if sq != NONE {
+                squares.push(sq);
+            }
+        }
+    }
+    Some(squares)
+}
+
+/// The player whose pieces are the light ones (`W` in a FEN).
+fn light<V: Variant>() -> Player {
+    if V::FIRST_PLAYER_DARK {
+        Player::Black
+    } else {
+        Player::White
+    }
+}
+
+/// The FEN of a position: `W:W31,32,K45:B1,2`, or `None` for a ruleset without numbers.
+pub(crate) fn write<V: Variant>(state: &State) -> Option<String> {
+    let order = order::<V>()?;
+    let letter = |p: Player| if p == light::<V>() { 'W' } else { 'B' };
+    let list = |p: Player| -> String {
+        let mut numbers: Vec<(usize, bool)> = Squares(state.pieces[p])
+            .map(|sq| {
+                let n = order.iter().position(|&s| s == sq).map_or(0, |i| i + 1);
+                (n, state.dames & bit(sq) != 0)
+            })
+            .collect();
+        numbers.sort_unstable();
+        numbers
+            .iter()
+            .map(|&(n, king)| format!("{}{n}", if king { "K" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let light = light::<V>();
+    Some(format!(
+        "{}:W{}:B{}",
+        letter(state.to_move),
+        list(light),
+        list(!light)
+    ))
+}
+
+/// Whether `text` is meant as a FEN rather than a position string (only a FEN has a colon).
+pub(crate) fn looks_like_fen(text: &str) -> bool {
+    text.contains(':')
+}
+
+/// Reads a FEN (optionally inside `[FEN "..."]`, with ranges such as `31-50` or `K1-3`, a
+/// trailing `.` and spaces anywhere): the same checks as a position string.
+pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
+    let invalid = |what: String| PositionError::Invalid(format!("FEN: {what}"));
+    let order =
+        order::<V>().ok_or_else(|| invalid("this ruleset has no square numbers".to_string()))?;
+    let mut body: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(inner) = body
+        .strip_prefix("[FEN\"")
+        .and_then(|rest| rest.strip_suffix("\"]"))
+    {
+        body = inner.to_string();
+    }
+    let body = body.trim_end_matches('.');
+    let mut fields = body.split(':');
+    let side = fields.next().unwrap_or_default();
+    let light = light::<V>();
+    let to_move = match side.to_ascii_uppercase().as_str() {
+        "W" => light,
+        "B" => !light,
+        _ => {
+            return Err(invalid(format!(
+                "side to move: expected W or B, found {side:?}"
+            )))
+        }
+    };
+    let mut pieces = ByPlayer::new(0u64, 0u64);
+    let mut dames = 0u64;
+    let mut seen = [false; 2];
+    for field in fields {
+        let Some(colour) = field.chars().next() else {
+            return Err(invalid("an empty field between colons".to_string()));
+        };
+        let owner = match colour.to_ascii_uppercase() {
+            'W' => light,
+            'B' => !light,
+            _ => {
+                return Err(invalid(format!(
+                    "{field:?}: a piece list starts with W or B"
+                )))
+            }
+        };
+        if std::mem::replace(&mut seen[owner.index()], true) {
+            return Err(invalid(format!("{colour}: two lists of the same pieces")));
+        }
+        let list = &field[colour.len_utf8()..];
+        for item in list.split(',').filter(|i| !i.is_empty()) {
+            let (king, numbers) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            let number = |t: &str| -> Result<usize, PositionError> {
+                t.parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=order.len()).contains(n))
+                    .ok_or_else(|| {
+                        invalid(format!(
+                            "{item:?}: expected square numbers 1 to {}",
+                            order.len()
+                        ))
+                    })
+            };
+            let (first, last) = match numbers.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None => (number(numbers)?, number(numbers)?),
+            };
+            if first > last {
+                return Err(invalid(format!("{item:?}: a range runs upwards")));
+            }
+            for n in first..=last {
+                let sq = order[n - 1];
+                if (pieces.white | pieces.black) & bit(sq) != 0 {
+                    return Err(invalid(format!("square {n} is given twice")));
+                }
+                if !king && geometry::<V>().far_row[owner.index()] & bit(sq) != 0 {
+                    return Err(invalid(format!(
+                        "a man on {n}, its promotion row, would have been crowned"
+                    )));
+                }
+                pieces[owner] |= bit(sq);
+                if king {
+                    dames |= bit(sq);
+                }
+            }
+        }
+    }
+    Ok(State::new(pieces, dames, to_move))
+}

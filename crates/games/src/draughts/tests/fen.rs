@@ -1,0 +1,115 @@
+//! Square numbers and FEN: the published start positions and first moves, round trips over
+//! random games, and bad FENs refused with a reason.
+
+use denkmeter_core::PositionError;
+
+use super::*;
+
+fn fen<V: Variant>(s: &State) -> String {
+    Draughts::<V>::new()
+        .fen(s)
+        .expect("the ruleset numbers its squares")
+}
+
+#[test]
+fn the_start_positions_are_the_published_fens() {
+    // International: White on 31-50 moves first. English: Black, the first player, on 1-12.
+    let international = Draughts::<InternationalRules>::new();
+    let start = international.start();
+    let listed = |from: usize, to: usize| {
+        (from..=to)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    assert_eq!(
+        fen::<InternationalRules>(&start),
+        format!("W:W{}:B{}", listed(31, 50), listed(1, 20))
+    );
+    assert_eq!(
+        international.parse_position("W:W31-50:B1-20").as_ref(),
+        Ok(&start)
+    );
+    let english = Draughts::<EnglishRules>::new();
+    let start = english.start();
+    assert_eq!(
+        fen::<EnglishRules>(&start),
+        format!("B:W{}:B{}", listed(21, 32), listed(1, 12))
+    );
+    assert_eq!(
+        english.parse_position("B:W21-32:B1-12").as_ref(),
+        Ok(&start)
+    );
+    // Inside a PDN tag, with spaces and a final full stop, as files write it.
+    assert_eq!(
+        english
+            .parse_position(r#"[FEN "B:W21-32:B1-12."]"#)
+            .as_ref(),
+        Ok(&start)
+    );
+    // Scandinavian checkers has no customary numbers.
+    assert!(Draughts::<Scandinavian8x8Rules>::new()
+        .fen(&start)
+        .is_none());
+}
+
+#[test]
+fn square_numbers_match_the_published_openings() {
+    // English checkers' `11-15` is c3-d4 here; International's `32-28` is d4-e5.
+    let english = Draughts::<EnglishRules>::new();
+    let after = play::<EnglishRules>(&english.start(), "c3-d4");
+    assert_eq!(
+        fen::<EnglishRules>(&after),
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    );
+    let international = Draughts::<InternationalRules>::new();
+    let after = play::<InternationalRules>(&international.start(), "d4-e5");
+    let moved = fen::<InternationalRules>(&after);
+    assert!(moved.starts_with("B:W28,31,33,"), "{moved}");
+    // Square 1 and the last square, one piece each: b10 and i1 in International, g1 and b8 in
+    // English.
+    let lone = |text: &str| position::<InternationalRules>(text);
+    assert_eq!(
+        lone("W:WK1:BK50"),
+        position::<InternationalRules>("1D8/10/10/10/10/10/10/10/10/8d1 w")
+    );
+    assert_eq!(
+        position::<EnglishRules>("W:WK32:BK1"),
+        position::<EnglishRules>("1d6/8/8/8/8/8/8/6D1 b")
+    );
+}
+
+#[test]
+fn fens_round_trip_over_random_games() {
+    fn check<V: Variant>() {
+        let game = Draughts::<V>::new();
+        random_games::<V>(7, 20, 120, |s, _| {
+            let text = fen::<V>(s);
+            assert_eq!(game.parse_position(&text).as_ref(), Ok(s), "{text}");
+        });
+    }
+    check::<InternationalRules>();
+    check::<EnglishRules>();
+}
+
+#[test]
+fn bad_fens_are_refused_with_a_reason() {
+    let reason = |text: &str| match Draughts::<InternationalRules>::new().parse_position(text) {
+        Err(PositionError::Invalid(reason)) => reason,
+        other => panic!("{text}: expected a refusal, got {other:?}"),
+    };
+    assert!(reason("X:W31:B1").contains("side to move"));
+    assert!(reason("W:W51:B1").contains("1 to 50"));
+    assert!(reason("W:W0:B1").contains("1 to 50"));
+    assert!(reason("W:W31,31:B1").contains("given twice"));
+    assert!(reason("W:W31:B31").contains("given twice"));
+    assert!(reason("W:W31:W32").contains("two lists"));
+    assert!(reason("W:W40-31:B1").contains("upwards"));
+    assert!(reason("W:Wx:B1").contains("square numbers"));
+    assert!(reason("W:Q31:B1").contains("starts with W or B"));
+    // A white man on 1-5 (its promotion row) would have been crowned; a king may stand there.
+    assert!(reason("W:W3:B40").contains("promotion row"));
+    assert!(Draughts::<InternationalRules>::new()
+        .parse_position("W:WK3:B40")
+        .is_ok());
+}
