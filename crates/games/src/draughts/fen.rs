@@ -43,6 +43,18 @@ fn order<V: Variant>() -> Option<Vec<u8>> {
     Some(squares)
 }
 
+/// The square numbered `n`, if the ruleset numbers its squares and has that number.
+pub(crate) fn numbered<V: Variant>(n: usize) -> Option<u8> {
+    let order = order::<V>()?;
+    n.checked_sub(1).and_then(|i| order.get(i)).copied()
+}
+
+/// The number of square `sq` (tests translate moves with it).
+#[cfg(test)]
+pub(crate) fn number_of<V: Variant>(sq: u8) -> Option<usize> {
+    order::<V>()?.iter().position(|&s| s == sq).map(|i| i + 1)
+}
+
 /// The player whose pieces are the light ones (`W` in a FEN).
 fn light<V: Variant>() -> Player {
     if V::FIRST_PLAYER_DARK {

@@ -4,6 +4,7 @@
 
 use denkmeter_core::{ByPlayer, Grid, GridCell, MoveError, Player, PositionError};
 
+use super::fen;
 use super::geometry::{bit, Geometry, NONE};
 use super::movegen;
 use super::state::{Kind, State};
@@ -55,15 +56,34 @@ pub(crate) fn move_text<V: Variant>(state: &State, mv: Move) -> String {
     }
 }
 
-/// Reads a square name of the board (`a1` to `h8` or `j10`); light squares are accepted here
-/// (a move to one is illegal, not unreadable).
-fn read_square(geo: &Geometry, text: &str, part: &str) -> Result<u8, MoveError> {
+/// Reads a square of a move: its number where the ruleset numbers its squares (`32`), or its
+/// name (`a1` to `h8` or `j10`). Light squares are accepted here (a move to one is illegal,
+/// not unreadable).
+fn read_square<V: Variant>(geo: &Geometry, text: &str, part: &str) -> Result<u8, MoveError> {
+    if V::NUMBERED && !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+        let count = geo.size * geo.size / 2;
+        return part
+            .parse()
+            .ok()
+            .and_then(fen::numbered::<V>)
+            .ok_or_else(|| {
+                MoveError::syntax(
+                    text,
+                    format!("{part:?} is not a square of the board (1 to {count})"),
+                )
+            });
+    }
     let size = geo.size;
     let last = (b'a' + size as u8 - 1) as char;
+    let numbers = if V::NUMBERED {
+        format!("1 to {}, or ", size * size / 2)
+    } else {
+        String::new()
+    };
     let bad = || {
         MoveError::syntax(
             text,
-            format!("{part:?} is not a square of the board (a1 to {last}{size})"),
+            format!("{part:?} is not a square of the board ({numbers}a1 to {last}{size})"),
         )
     };
     let mut chars = part.chars();
@@ -100,7 +120,7 @@ pub(crate) fn parse_move<V: Variant>(state: &State, text: &str) -> Result<Move, 
     }
     let squares = parts
         .iter()
-        .map(|part| read_square(geo, text, part))
+        .map(|part| read_square::<V>(geo, text, part))
         .collect::<Result<Vec<u8>, MoveError>>()?;
     if let Some(pos) = squares.iter().position(|&sq| sq == NONE) {
         return Err(MoveError::illegal(

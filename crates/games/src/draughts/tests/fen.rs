@@ -113,3 +113,65 @@ fn bad_fens_are_refused_with_a_reason() {
         .parse_position("W:WK3:B40")
         .is_ok());
 }
+
+/// `text` (a move in algebraic notation) with every square written as its number.
+fn numeric<V: Variant>(text: &str) -> String {
+    let geo = geometry::<V>();
+    let number = |name: &str| {
+        let sq = Squares(geo.valid)
+            .find(|&sq| super::super::notation::square_name(geo, sq) == name)
+            .unwrap_or_else(|| panic!("{name} is not a dark square"));
+        super::super::fen::number_of::<V>(sq)
+            .expect("numbered")
+            .to_string()
+    };
+    let separator = if text.contains('x') { "x" } else { "-" };
+    text.split(['-', 'x'])
+        .map(number)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+#[test]
+fn moves_are_read_by_square_numbers_too() {
+    // The published openings, and English checkers' forced capture c3xe5 as 11x18.
+    let english = Draughts::<EnglishRules>::new();
+    let start = english.start();
+    assert_eq!(
+        english.parse_move(&start, "11-15"),
+        english.parse_move(&start, "c3-d4")
+    );
+    let capture = position::<EnglishRules>("8/8/8/8/3m4/2M5/8/M7 w");
+    assert_eq!(
+        english.parse_move(&capture, "11x18"),
+        english.parse_move(&capture, "c3xe5")
+    );
+    let international = Draughts::<InternationalRules>::new();
+    let start = international.start();
+    assert_eq!(
+        international.parse_move(&start, "32-28"),
+        international.parse_move(&start, "d4-e5")
+    );
+    // Every legal move of random games, captures with all their landing squares included.
+    fn check<V: Variant>() {
+        let game = Draughts::<V>::new();
+        random_games::<V>(11, 12, 150, |s, moves| {
+            for &mv in moves {
+                let text = numeric::<V>(&game.move_text(s, mv));
+                assert_eq!(game.parse_move(s, &text), Ok(mv), "{text}");
+            }
+        });
+    }
+    check::<InternationalRules>();
+    check::<EnglishRules>();
+    // Numbers off the board are refused with the range; Scandinavian checkers has none.
+    let error = international
+        .parse_move(&start, "51-46")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("1 to 50"), "{error}");
+    let scandinavian = Draughts::<Scandinavian8x8Rules>::new();
+    assert!(scandinavian
+        .parse_move(&scandinavian.start(), "11-15")
+        .is_err());
+}
