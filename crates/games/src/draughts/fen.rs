@@ -16,6 +16,7 @@ use denkmeter_core::{ByPlayer, Player, PositionError};
 use super::geometry::{bit, Squares, NONE};
 use super::state::State;
 use super::variant::{geometry, Variant};
+use super::{movegen, notation, Move};
 
 /// The dark squares in the order of their numbers (square `n` is `order[n - 1]`), or `None`
 /// for a ruleset without customary numbers.
@@ -49,10 +50,36 @@ pub(crate) fn numbered<V: Variant>(n: usize) -> Option<u8> {
     n.checked_sub(1).and_then(|i| order.get(i)).copied()
 }
 
-/// The number of square `sq` (tests translate moves with it).
-#[cfg(test)]
+/// The number of square `sq`, if the ruleset numbers its squares.
 pub(crate) fn number_of<V: Variant>(sq: u8) -> Option<usize> {
     order::<V>()?.iter().position(|&s| s == sq).map(|i| i + 1)
+}
+
+/// A move as draughts players write it with numbers: `32-28`, a capture `19x30` from its start
+/// to its end, or with every landing square (`19x28x37`) when another legal capture shares its
+/// start and end. `None` for a ruleset without numbers.
+pub(crate) fn numeric_move<V: Variant>(state: &State, mv: Move) -> Option<String> {
+    let number = |sq: u8| number_of::<V>(sq).map(|n| n.to_string());
+    if mv.captured == 0 {
+        return Some(format!("{}-{}", number(mv.from)?, number(mv.to)?));
+    }
+    let mut moves = Vec::new();
+    movegen::legal_moves::<V>(state, &mut moves);
+    let shared = moves
+        .iter()
+        .any(|m| m.from == mv.from && m.to == mv.to && *m != mv);
+    let squares = if shared {
+        let mut all = vec![mv.from];
+        all.extend(notation::chosen_route::<V>(state, mv));
+        all
+    } else {
+        vec![mv.from, mv.to]
+    };
+    squares
+        .into_iter()
+        .map(number)
+        .collect::<Option<Vec<_>>>()
+        .map(|parts| parts.join("x"))
 }
 
 /// The player whose pieces are the light ones (`W` in a FEN).

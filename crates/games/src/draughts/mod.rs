@@ -189,6 +189,12 @@ impl<V: Variant> Draughts<V> {
         fen::write::<V>(state)
     }
 
+    /// The move in numbers (`32-28`, `19x30`), for the rulesets that number their squares;
+    /// `parse_move` reads it back.
+    pub fn numeric_move_text(&self, state: &State, mv: Move) -> Option<String> {
+        fen::numeric_move::<V>(state, mv)
+    }
+
     /// The board cell of a square of the padded layout.
     fn cell(sq: u8) -> Cell {
         Cell(u16::from(geometry::<V>().cell[usize::from(sq)]))

@@ -164,6 +164,39 @@ fn moves_are_read_by_square_numbers_too() {
     }
     check::<InternationalRules>();
     check::<EnglishRules>();
+    // Written with numbers, the short way unless two captures share their start and end, and
+    // read back as the same move.
+    fn written<V: Variant>() {
+        let game = Draughts::<V>::new();
+        random_games::<V>(13, 30, 150, |s, moves| {
+            for &mv in moves {
+                let text = game.numeric_move_text(s, mv).expect("numbered");
+                let parts = text.split(['-', 'x']).count();
+                let shared = moves
+                    .iter()
+                    .any(|m| m.from == mv.from && m.to == mv.to && *m != mv);
+                assert_eq!(parts > 2, shared, "{text}");
+                assert_eq!(game.parse_move(s, &text), Ok(mv), "{text}");
+            }
+        });
+    }
+    written::<InternationalRules>();
+    written::<EnglishRules>();
+    // An English man on c3 (11) takes b4 and b6 or d4 and d6, landing on c7 (27) both ways:
+    // the landing squares say which. (International men would go round and back to c3.)
+    let both = position::<EnglishRules>("8/8/1m1m4/8/1m1m4/2M5/8/8 w");
+    let mut texts: Vec<String> = legal::<EnglishRules>(&both)
+        .into_iter()
+        .filter_map(|mv| english.numeric_move_text(&both, mv))
+        .collect();
+    texts.sort();
+    assert_eq!(texts, ["11x18x27", "11x20x27"]);
+    let round = position::<InternationalRules>("10/10/10/10/1m1m6/10/1m1m6/2M7/10/10 w");
+    let texts: Vec<String> = legal::<InternationalRules>(&round)
+        .into_iter()
+        .filter_map(|mv| international.numeric_move_text(&round, mv))
+        .collect();
+    assert_eq!(texts, ["37x37"]);
     // Numbers off the board are refused with the range; Scandinavian checkers has none.
     let error = international
         .parse_move(&start, "51-46")
