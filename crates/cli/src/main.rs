@@ -68,6 +68,17 @@ enum Command {
         #[arg(long)]
         board: Option<PathBuf>,
     },
+    /// A position written both ways: its position string, and its FEN where the ruleset has
+    /// one (International draughts, English checkers). `--position` takes either.
+    Position {
+        ruleset: String,
+        /// A position string or FEN (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+        /// A board file to play on, for games whose board is data (Schada).
+        #[arg(long)]
+        board: Option<PathBuf>,
+    },
     /// Count move sequences: one line `DEPTH COUNT` per depth.
     Perft(perft::PerftArgs),
     /// Solve a position near the end exactly: the final score difference under best play,
@@ -196,6 +207,11 @@ fn run(cli: Cli) -> Result<()> {
             position,
             board,
         } => perft::moves(&ruleset, position.as_deref(), board.as_deref()),
+        Command::Position {
+            ruleset,
+            position,
+            board,
+        } => perft::position(&ruleset, position.as_deref(), board.as_deref()),
         Command::Perft(args) => perft::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),

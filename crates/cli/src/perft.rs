@@ -39,6 +39,17 @@ pub fn moves(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Res
     Ok(())
 }
 
+/// Prints the position string, and the FEN where the ruleset has one.
+pub fn position(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Result<()> {
+    let game = crate::find_ruleset_on(ruleset, board)?;
+    let session = game.new_game(position).context("bad --position")?;
+    outln!("position {}", session.position());
+    if let Some(fen) = session.fen() {
+        outln!("fen {fen}");
+    }
+    Ok(())
+}
+
 pub fn diagram(
     ruleset: &str,
     position: Option<&str>,

@@ -135,6 +135,20 @@ fn perft_prints_one_line_per_depth() {
 }
 
 #[test]
+fn position_writes_a_position_both_ways() {
+    let out = denkmeter(&["position", "english", "--position=B:W21-32:B1-12"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "position 1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w\n\
+         fen B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n"
+    );
+    // A game without a FEN prints its position string only.
+    let out = denkmeter(&["position", "chad"], "");
+    assert!(stdout(&out).starts_with("position ") && !stdout(&out).contains("fen"));
+}
+
+#[test]
 fn moves_lists_the_legal_moves() {
     let out = denkmeter(
         &[

@@ -300,6 +300,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError>;
     fn position_text(&self, state: &Self::State) -> String;
     fn parse_position(&self, text: &str) -> Result<Self::State, PositionError>;
+    /// The position as a FEN, for the rulesets whose players write one (International
+    /// draughts, English checkers); `parse_position` reads it too. `None` elsewhere.
+    fn fen(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 
     // Views.
 

@@ -76,6 +76,8 @@ pub trait AnyGame: Debug + Send + Sync {
 pub trait AnySession: Debug + Send + Sync {
     fn ruleset(&self) -> &str;
     fn position(&self) -> String;
+    /// The position as a FEN, where the ruleset has one (see [`Game::fen`]).
+    fn fen(&self) -> Option<String>;
     fn to_move(&self) -> Player;
     /// The status, counting repetition and endings by agreement.
     fn status(&self) -> Status;
@@ -298,6 +300,10 @@ impl<G: Game> AnySession for Session<G> {
 
     fn position(&self) -> String {
         self.0.game().position_text(self.0.state())
+    }
+
+    fn fen(&self) -> Option<String> {
+        self.0.game().fen(self.0.state())
     }
 
     fn to_move(&self) -> Player {

@@ -920,6 +920,11 @@ async fn takebacks_against_the_computer(db: &str) {
         (json!(0), json!("white"))
     );
     assert!(view["takeback_offer"].is_null());
+    // Back at the start, which a draughts player writes as a FEN.
+    assert_eq!(
+        view["fen"],
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
     // Taken back while the computer thinks: its search is dropped, and it plays again later.
     let (status, _) = server.play(&id, &tokens["white"], "a3-b4").await;
     assert_eq!(status, StatusCode::OK);
@@ -1004,6 +1009,8 @@ async fn takebacks_between_people_on_two_servers(db: &str) {
     let a = Server::start(db).await;
     let b = Server::start(db).await;
     let (id, tokens) = a.create("chad", human(), human()).await;
+    let (_, view) = a.get(&format!("/api/games/{id}")).await;
+    assert!(view["fen"].is_null(), "Chad has no FEN: {view}");
     let takeback = format!("/api/games/{id}/takeback");
     let by = |seat: &str, action: &str| json!({"token": tokens[seat], "action": action});
     a.play(&id, &tokens["white"], "C5-A5").await;

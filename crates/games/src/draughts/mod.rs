@@ -183,12 +183,6 @@ impl<V: Variant> Draughts<V> {
         }
     }
 
-    /// The position as a FEN (`W:W31,32,K45:B1,2`), for the rulesets that number their squares
-    /// (International draughts, English checkers); `parse_position` reads it back.
-    pub fn fen(&self, state: &State) -> Option<String> {
-        fen::write::<V>(state)
-    }
-
     /// The move in numbers (`32-28`, `19x30`), for the rulesets that number their squares;
     /// `parse_move` reads it back.
     pub fn numeric_move_text(&self, state: &State, mv: Move) -> Option<String> {
@@ -300,6 +294,11 @@ impl<V: Variant> Game for Draughts<V> {
 
     fn position_text(&self, state: &State) -> String {
         notation::position_text::<V>(state)
+    }
+
+    /// `W:W31,32,K45:B1,2`, for the rulesets that number their squares.
+    fn fen(&self, state: &State) -> Option<String> {
+        fen::write::<V>(state)
     }
 
     /// A position string, or a FEN where the ruleset numbers its squares.

@@ -440,6 +440,8 @@ pub struct GameView {
     pub first_to_move: &'static str,
     pub moves: Vec<String>,
     pub position: Option<String>,
+    /// The position as a FEN, where the ruleset has one and the position may be seen.
+    pub fen: Option<String>,
     pub pieces: Vec<PieceJson>,
     /// The pieces seen from the back of a transparent board, on their cells as named from the
     /// front (Straat); null for a board with one side.
@@ -534,6 +536,9 @@ pub fn game_view(
         first_to_move: session.first_to_move().name(),
         moves: session.moves_for(viewer),
         position: (viewer == Viewer::Everyone).then(|| session.position()),
+        fen: (viewer == Viewer::Everyone)
+            .then(|| session.fen())
+            .flatten(),
         pieces: PieceJson::all(&view.pieces),
         back: session
             .back_view(viewer)
