@@ -279,18 +279,13 @@ pub struct OfferRequest {
     action: String,
 }
 
+/// Offers, accepts or declines a draw: `{token, action: offer|accept|decline}`.
 pub async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let action: OfferAction = request.action.parse()?;
-    Ok(Json(
-        state
-            .rounds
-            .offer(&id, &request.token, OfferKind::Draw, action)
-            .await?,
-    ))
+    offer(&state, &id, &request, OfferKind::Draw).await
 }
 
 /// Asks to take back the seat's last move (granted at once against the computer), or accepts
@@ -300,13 +295,18 @@ pub async fn takeback(
     Path(id): Path<String>,
     Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
+    offer(&state, &id, &request, OfferKind::Takeback).await
+}
+
+async fn offer(
+    state: &AppState,
+    id: &str,
+    request: &OfferRequest,
+    kind: OfferKind,
+) -> Result<Json<GameView>, ApiError> {
     let action: OfferAction = request.action.parse()?;
-    Ok(Json(
-        state
-            .rounds
-            .offer(&id, &request.token, OfferKind::Takeback, action)
-            .await?,
-    ))
+    let view = state.rounds.offer(id, &request.token, kind, action).await?;
+    Ok(Json(view))
 }
 
 pub async fn record(
