@@ -141,20 +141,31 @@ impl Clock {
     }
 
     /// The clocks after a takeback at `now` back to before a move of `mover`: `mover` has the
-    /// time it had left when it made that move (`mover_left`: its thinking is not given back,
-    /// nor the increment); `other` has what it had before that move: the refill after its own
-    /// last move before it, made with `other_left` to spare, or its initial time. Nobody's
-    /// time changes where it is not known (an untimed seat). The turn begins `now`.
+    /// time it had left when it made that move (`mover_left`), less the time of the turn now
+    /// running if it is `mover`'s own (`thinking`): neither its thinking nor the increment is
+    /// given back. `other` has what it had before that move: the refill after its own last
+    /// move before it, made with `other_left` to spare, or its initial time. Nobody's time
+    /// changes where it is not known (an untimed seat). The turn begins `now`. `None` if
+    /// `mover` would be left with no time.
     pub fn taken_back(
         &self,
         mover: Player,
+        thinking: bool,
         mover_left: Option<i64>,
         other_left: Option<Option<i64>>,
         now: i64,
-    ) -> Clock {
+    ) -> Option<Clock> {
         let mut next = *self;
         if let Some(left) = mover_left {
-            next.remaining[mover] = left.max(0);
+            let spent = if thinking {
+                now.saturating_sub(self.turn_started).max(0)
+            } else {
+                0
+            };
+            next.remaining[mover] = left.saturating_sub(spent);
+            if next.remaining[mover] <= 0 {
+                return None;
+            }
         }
         match other_left {
             None => next.remaining[!mover] = self.control.initial_ms(),
@@ -162,7 +173,7 @@ impl Clock {
             Some(None) => {}
         }
         next.turn_started = now;
-        next
+        Some(next)
     }
 }
 
@@ -204,24 +215,53 @@ mod tests {
             main_ms: 60_000,
             increment_ms: 5_000,
         };
-        // White thinks 20 s and moves; Black replies after 10 s; White takes back.
+        // White thinks 20 s and moves, with 40 s left; Black replies after 10 s; White thinks 4 s
+        // more and takes back: 40 s less those 4 s, not 45 s.
         let start = Clock::new(control, 0);
         let after_white = start.after_move(Player::White, true, 20_000).unwrap();
+        let white_left = start.left_at(Player::White, 20_000);
         let after_black = after_white.after_move(Player::Black, true, 30_000).unwrap();
         assert_eq!(after_black.remaining, ByPlayer::new(45_000, 55_000));
-        let back = after_black.taken_back(Player::White, Some(40_000), None, 31_000);
-        assert_eq!(back.remaining, ByPlayer::new(40_000, 60_000));
-        assert_eq!(back.turn_started, 31_000);
-        // Black, having moved before with 50 s to spare, has that and the increment again.
-        let back = after_black.taken_back(Player::White, Some(40_000), Some(Some(50_000)), 31_000);
-        assert_eq!(back.remaining.black, 55_000);
-        // Per move: a move thought over for 29 s, taken back, leaves 1 s, not a full clock.
+        let back = after_black
+            .taken_back(Player::White, true, Some(white_left), None, 34_000)
+            .unwrap();
+        assert_eq!(back.remaining, ByPlayer::new(36_000, 60_000));
+        assert_eq!(back.turn_started, 34_000);
+        // Asked during Black's turn (nothing of White's own to charge): 40 s.
+        let back = after_white
+            .taken_back(Player::White, false, Some(white_left), None, 25_000)
+            .unwrap();
+        assert_eq!(back.remaining.white, 40_000);
+        // Black, had it moved before with some time to spare, would get that and the increment.
+        let black_left = after_white.left_at(Player::Black, 30_000);
+        let back = after_black
+            .taken_back(
+                Player::White,
+                true,
+                Some(white_left),
+                Some(Some(black_left)),
+                31_000,
+            )
+            .unwrap();
+        assert_eq!(back.remaining.black, black_left + 5_000);
+        // Per move: a move made after 29 s of 30, taken back after 0.5 s more, leaves 0.5 s; one
+        // taken back after 2 s more would lose on the spot, so it is refused.
         let per_move = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
         let moved = per_move.after_move(Player::White, true, 29_000).unwrap();
-        let back = moved.taken_back(Player::White, Some(1_000), None, 29_500);
-        assert_eq!(back.remaining.white, 1_000);
+        let left = per_move.left_at(Player::White, 29_000);
+        let mine = moved.after_move(Player::Black, true, 29_000).unwrap();
+        let back = mine
+            .taken_back(Player::White, true, Some(left), None, 29_500)
+            .unwrap();
+        assert_eq!(back.remaining.white, 500);
+        assert_eq!(
+            mine.taken_back(Player::White, true, Some(left), None, 31_000),
+            None
+        );
         // An untimed other seat (the computer) keeps what it had.
-        let back = moved.taken_back(Player::White, Some(1_000), Some(None), 29_500);
+        let back = moved
+            .taken_back(Player::White, false, Some(left), Some(None), 29_500)
+            .unwrap();
         assert_eq!(back.remaining.black, moved.remaining.black);
     }
 

@@ -175,8 +175,9 @@ pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
                 None => (false, item),
             };
             let number = |t: &str| -> Result<usize, PositionError> {
-                t.parse::<usize>()
-                    .ok()
+                Some(t)
+                    .filter(|t| t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0'))
+                    .and_then(|t| t.parse::<usize>().ok())
                     .filter(|n| (1..=order.len()).contains(n))
                     .ok_or_else(|| {
                         invalid(format!(

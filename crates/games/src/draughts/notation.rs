@@ -62,9 +62,10 @@ pub(crate) fn move_text<V: Variant>(state: &State, mv: Move) -> String {
 fn read_square<V: Variant>(geo: &Geometry, text: &str, part: &str) -> Result<u8, MoveError> {
     if V::NUMBERED && !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
         let count = geo.size * geo.size / 2;
-        return part
-            .parse()
-            .ok()
+        // Written as players write them: no leading zero, as no square name has one.
+        return Some(part)
+            .filter(|p| !p.starts_with('0'))
+            .and_then(|p| p.parse().ok())
             .and_then(fen::numbered::<V>)
             .ok_or_else(|| {
                 MoveError::syntax(

@@ -102,6 +102,7 @@ impl From<RoundError> for ApiError {
             | RoundError::NothingToTakeBack
             | RoundError::TimeUp
             | RoundError::NoTakebackHere
+            | RoundError::NoTimeToTakeBack
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
             RoundError::Store(crate::store::StoreError::Conflict) => {

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use denkmeter_core::Player;
 use denkmeter_engine::dynamic::{AnyGame, AnySession};
 use denkmeter_engine::search::eval::score_text;
 use denkmeter_engine::{Limits, SearchOptions};
@@ -85,10 +84,7 @@ impl Rounds {
         session: Box<dyn AnySession>,
         ply: usize,
     ) -> Result<Analysis, RoundError> {
-        let to_move = match session.to_move() {
-            Player::White => "white",
-            Player::Black => "black",
-        };
+        let to_move = session.to_move().name();
         let options = SearchOptions::new(Limits {
             depth: None,
             nodes: Some(ANALYSIS_NODES),

@@ -88,6 +88,8 @@ pub enum RoundError {
     TimeUp,
     #[error("no takebacks against the computer in a game that hides something")]
     NoTakebackHere,
+    #[error("too little time left to take back: the move was made with no time to spare")]
+    NoTimeToTakeBack,
     #[error("action: expected offer, accept or decline, found {0:?}")]
     BadOfferAction(String),
     /// Another server changed the game at the same moment, twice.

@@ -5,7 +5,7 @@
 use denkmeter_core::Player;
 use denkmeter_engine::dynamic::AnySession;
 
-use super::json::{game_view, GameView};
+use super::json::{game_view, position_after, GameView};
 use super::{now_ms, LiveGame, OfferAction, RoundError, Rounds};
 use crate::store::OfferKind;
 
@@ -75,16 +75,15 @@ impl Rounds {
         // been thinking since on its own turn; the other what it had before that move.
         let left = |ply: usize| game.lefts.get(ply).copied().flatten();
         let other_left = movers[..keep].iter().rposition(|&p| p == !seat).map(left);
-        let to_move = game.session.to_move();
-        let clock = game.clock.map(|c| {
-            let thinking = if to_move == seat {
-                now.saturating_sub(c.turn_started).max(0)
-            } else {
-                0
-            };
-            let mover_left = left(keep).map(|l| l - thinking);
-            c.taken_back(seat, mover_left, other_left, now)
-        });
+        let thinking = game.session.to_move() == seat;
+        let clock = match game.clock {
+            None => None,
+            // A takeback that would leave no time would lose the game on the spot: refused.
+            Some(c) => Some(
+                c.taken_back(seat, thinking, left(keep), other_left, now)
+                    .ok_or(RoundError::NoTimeToTakeBack)?,
+            ),
+        };
         self.store
             .take_back(&game.id, game.version, keep, clock, now)
             .await?;
@@ -108,37 +107,26 @@ struct Rewound {
     movers: Vec<Player>,
 }
 
-/// The game as it was before `seat`'s last move; [`RoundError::NothingToTakeBack`] if `seat`
-/// has not moved.
+/// The game as it was before `seat`'s last move, from one replay of its moves;
+/// [`RoundError::NothingToTakeBack`] if `seat` has not moved.
 fn before_last_move(game: &LiveGame, seat: Player) -> Result<Rewound, RoundError> {
-    let replayed = |plies: usize| -> Result<Box<dyn AnySession>, RoundError> {
-        let corrupt = |e: String| RoundError::Corrupt(format!("game {}: {e}", game.id));
-        let mut session = game
-            .ruleset
-            .new_game(game.start_position.as_deref())
-            .map_err(|e| corrupt(e.to_string()))?;
-        for text in &game.session.moves()[..plies] {
-            session.play(text).map_err(|e| corrupt(e.to_string()))?;
-        }
-        Ok(session)
-    };
-    // Who made each move: the side to move before it, replayed from the start.
-    let mut session = replayed(0)?;
+    // Who made each move (the side to move before it), and the game before `seat`'s last.
+    let mut session = position_after(game, 0)?;
     let mut last = None;
     let mut movers = Vec::new();
     for (ply, text) in game.session.moves().iter().enumerate() {
         if session.to_move() == seat {
-            last = Some(ply);
+            last = Some((ply, session.box_clone()));
         }
         movers.push(session.to_move());
         session
             .play(text)
             .map_err(|e| RoundError::Corrupt(format!("game {}: move {ply}: {e}", game.id)))?;
     }
-    let keep = last.ok_or(RoundError::NothingToTakeBack)?;
+    let (keep, session) = last.ok_or(RoundError::NothingToTakeBack)?;
     Ok(Rewound {
         keep,
-        session: replayed(keep)?,
+        session,
         movers,
     })
 }

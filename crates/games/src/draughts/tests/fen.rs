@@ -106,6 +106,8 @@ fn bad_fens_are_refused_with_a_reason() {
     assert!(reason("W:W31:W32").contains("two lists"));
     assert!(reason("W:W40-31:B1").contains("upwards"));
     assert!(reason("W:Wx:B1").contains("square numbers"));
+    assert!(reason("W:W031:B1").contains("square numbers"));
+    assert!(reason("W:W+31:B1").contains("square numbers"));
     assert!(reason("W:Q31:B1").contains("starts with W or B"));
     // A white man on 1-5 (its promotion row) would have been crowned; a king may stand there.
     assert!(reason("W:W3:B40").contains("promotion row"));
@@ -198,11 +200,13 @@ fn moves_are_read_by_square_numbers_too() {
         .collect();
     assert_eq!(texts, ["37x37"]);
     // Numbers off the board are refused with the range; Scandinavian checkers has none.
-    let error = international
-        .parse_move(&start, "51-46")
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("1 to 50"), "{error}");
+    for text in ["51-46", "032-028", "0-28"] {
+        let error = international
+            .parse_move(&start, text)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("1 to 50"), "{text}: {error}");
+    }
     let scandinavian = Draughts::<Scandinavian8x8Rules>::new();
     assert!(scandinavian
         .parse_move(&scandinavian.start(), "11-15")
