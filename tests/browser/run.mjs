@@ -306,11 +306,11 @@ async function createInLobby(page, { ruleset, opponent, level, colour, clock }) 
  * Creates a game through the API and opens it in a new browser context as the player of
  * `seat`, its console watched under `label`.
  */
-async function openCreated(label, problems, body, seat = 'white') {
+async function openCreated(label, problems, body, seat = 'white', ignore = null) {
   const { id, tokens } = await api('POST', '/api/games', body);
   const context = await newContext();
   const page = await context.newPage();
-  watchPage(page, label, problems);
+  watchPage(page, label, problems, ignore);
   await page.goto(`${base}/#/game/${id}?token=${tokens[seat]}`);
   return { id, tokens, context, page };
 }
@@ -1235,7 +1235,7 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
 });
 
 test('r. a forced capture: the capturing man is ringed as due, a click on another man says why; checkers names its first player Black', async (problems) => {
-  // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
+  // White men on c3 and a1, a black man on d4: c3xe5 (11x18) is White's only move.
   const { id, tokens, context, page } = await openCreated('r', problems, {
     ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
   });
@@ -1260,7 +1260,7 @@ test('r. a forced capture: the capturing man is ringed as due, a click on anothe
   check((await page.textContent('.board-hint')).trim() === '', 'the hint stays after a click that selected a piece');
   await page.click(cellSelector('e5'));
   const view = await waitView(id, tokens.black, (v) => v.ply === 1, 'the capture played');
-  check(view.moves[0] === 'c3xe5', `the move played is ${view.moves[0]}`);
+  check(view.moves[0] === '11x18', `the move played is ${view.moves[0]}`);
   await context.close();
 });
 
@@ -1350,7 +1350,7 @@ test('v. the lobby: a random colour, and a game started from a position string',
   await page.fill('#position', '8/8/8/8/3m4/2M5/8/M7 w');
   // The position analysed before it is played: the capture is the best line's first move.
   await page.click('#analyse-position');
-  await page.waitForFunction(() => /Best line: c3xe5/.test(document.getElementById('position-analysis').textContent), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /Best line: 11x18/.test(document.getElementById('position-analysis').textContent), null, { timeout: 20_000 });
   const analysed = await page.textContent('#position-analysis');
   check(/^For Black to move: /.test(analysed), `the analysis reads "${analysed}"`);
   await page.click('#start');
@@ -1360,7 +1360,7 @@ test('v. the lobby: a random colour, and a game started from a position string',
   check(pieces.join(' ') === 'a1 c3 d4', `the game from the position shows pieces on ${pieces.join(' ')}`);
   const tokens = await seatsOf(page, fromPosition);
   const view = await api('GET', `/api/games/${fromPosition}?token=${tokens.white}`);
-  check(view.legal_moves.length === 1 && view.legal_moves[0].text === 'c3xe5', `legal moves: ${view.legal_moves.map((m) => m.text)}`);
+  check(view.legal_moves.length === 1 && view.legal_moves[0].text === '11x18', `legal moves: ${view.legal_moves.map((m) => m.text)}`);
   await context.close();
 });
 
@@ -1389,7 +1389,7 @@ test('w. earlier positions of a game in progress are looked at without leaving i
 });
 
 test('x. a move made with the keyboard alone: Tab to the board, arrows, Enter', async (problems) => {
-  // White men on c3 and a1, a black man on d4: c3xe5 is White's only move.
+  // White men on c3 and a1, a black man on d4: c3xe5 (11x18) is White's only move.
   const { id, tokens, context, page } = await openCreated('x', problems, {
     ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' }, position: '8/8/8/8/3m4/2M5/8/M7 w',
   });
@@ -1404,14 +1404,14 @@ test('x. a move made with the keyboard alone: Tab to the board, arrows, Enter', 
   for (const key of ['ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key);
   await page.keyboard.press('Enter');
   const view = await waitView(id, tokens.black, (v) => v.ply === 1, 'the capture made by keyboard');
-  check(view.moves[0] === 'c3xe5', `the keyboard played ${view.moves[0]}`);
+  check(view.moves[0] === '11x18', `the keyboard played ${view.moves[0]}`);
   await context.close();
 });
 
 test('y. a finished game analysed position by position', async (problems) => {
   const { id, tokens } = await api('POST', '/api/games', { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' } });
-  await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: 'c3-d4' });
-  await api('POST', `/api/games/${id}/moves`, { token: tokens.black, move: 'f6-e5' });
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: '11-15' });
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.black, move: '22-18' });
   await api('POST', `/api/games/${id}/resign`, { token: tokens.white });
   const context = await newContext();
   const page = await context.newPage();
@@ -1419,7 +1419,7 @@ test('y. a finished game analysed position by position', async (problems) => {
   await page.goto(`${base}/#/game/${id}`);
   await page.waitForSelector('#analyse', { state: 'visible' });
   await page.click('#analyse');
-  await page.waitForFunction(() => /Best line: d4xf6/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /Best line: 15x22/.test(document.getElementById('analysis').textContent), null, { timeout: 20_000 });
   // Another position: the old analysis goes, a new one comes.
   await page.click('#replay-first');
   await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '0 / 2');
@@ -1439,7 +1439,7 @@ test('A. a takeback against the computer, and one asked for and accepted between
   const { id, tokens, context, page } = await openCreated('A', problems, ENGLISH_AGAINST_LEVEL_1);
   await page.waitForSelector('svg.board .cell.movable');
   let view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
-  await clickMove(page, view, moveNamed(view, 'c3-d4'));
+  await clickMove(page, view, moveNamed(view, '11-15'));
   await waitMoves(page, 2);
   await page.click('button[data-action=takeback]');
   await waitView(id, tokens.white, (v) => v.ply === 0 && v.to_move === 'white', 'the move and the reply taken back');
@@ -1448,13 +1448,13 @@ test('A. a takeback against the computer, and one asked for and accepted between
   await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 0, null, { timeout: 5000 });
   // The game goes on from there.
   view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
-  await clickMove(page, view, moveNamed(view, 'e3-f4'));
-  await waitView(id, tokens.white, (v) => v.ply === 2 && v.moves[0] === 'e3-f4', 'a new move and its reply');
+  await clickMove(page, view, moveNamed(view, '10-14'));
+  await waitView(id, tokens.white, (v) => v.ply === 2 && v.moves[0] === '10-14', 'a new move and its reply');
   await context.close();
 
   // Between people: White asks, Black sees the request and accepts it in another browser.
   const game = await openCreated('A white', problems, { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'human' } });
-  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, move: 'c3-d4' });
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, move: '11-15' });
   const black = await newContext();
   const other = await black.newPage();
   watchPage(other, 'A black', problems);
@@ -1548,6 +1548,51 @@ test('z. Every game starts with its pieces drawn as pieces: figures, not letters
   } finally {
     await context.close();
   }
+});
+
+test('D. draughts in numbers: the squares numbered on the board, moves typed as 32-28 and 28x19', async (problems) => {
+  // The refused move below is answered 422, which the browser logs.
+  const { id, tokens, context, page } = await openCreated('D', problems, {
+    ruleset: 'international', white: { kind: 'human' }, black: { kind: 'human' },
+  }, 'white', /status of 422/);
+  await page.waitForSelector('svg.board .cell.movable');
+  const button = (await page.textContent('#cell-names')).trim();
+  check(button === 'Square numbers', `the board's names button reads "${button}"`);
+  await page.click('#cell-names');
+  await page.waitForSelector('svg.board .cell-names text.number');
+  const numbers = await page.$$eval('svg.board .cell-names text.number', (ts) => ts.map((t) => Number(t.textContent)));
+  const expected = Array.from({ length: 50 }, (_, i) => i + 1);
+  check(JSON.stringify([...numbers].sort((a, b) => a - b)) === JSON.stringify(expected), `the squares are numbered ${numbers.join(' ')}`);
+  // Square 1 is in the top left corner as White sees the board (b10), 46 in the bottom left (a1).
+  const corner = await page.$$eval('svg.board .cell-names text.number', (ts) => {
+    const at = (n) => ts.find((t) => t.textContent === String(n));
+    const xy = (t) => [Number(t.getAttribute('x')), Number(t.getAttribute('y'))];
+    return { one: xy(at(1)), five: xy(at(5)), fortySix: xy(at(46)) };
+  });
+  check(corner.one[1] < corner.fortySix[1] && corner.one[0] < corner.five[0], `square 1 is at ${corner.one}, 5 at ${corner.five}, 46 at ${corner.fortySix}`);
+  // A move typed in numbers is played and listed in numbers.
+  await page.fill('#move-text', '32-28');
+  await page.press('#move-text', 'Enter');
+  let view = await waitView(id, tokens.white, (v) => v.ply === 1, 'the typed move');
+  check(view.moves[0] === '32-28', `the typed move was played as ${view.moves[0]}`);
+  const listed = await waitMoves(page, 1);
+  check(listed.some((m) => m.includes('32-28')), `the move list shows ${listed.join(' ')}`);
+  check(await page.isHidden('#move-entry'), 'the move box stays open while the other side is to move');
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.black, move: '19-23' });
+  await page.waitForSelector('#move-entry', { state: 'visible' });
+  // A move that cannot be played says why and keeps the text; a capture typed the short way.
+  await page.fill('#move-text', '31-27');
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('#message:not([hidden])');
+  const said = await page.textContent('#message-text');
+  check(/31-27 was not accepted/.test(said) && /captur/i.test(said), `a move refused because a capture is due says "${said}"`);
+  check((await page.inputValue('#move-text')) === '31-27', 'the refused move text was cleared');
+  await page.fill('#move-text', '28x19');
+  await page.press('#move-text', 'Enter');
+  view = await waitView(id, tokens.white, (v) => v.ply === 3, 'the typed capture');
+  check(view.moves[2] === '28x19', `the typed capture was played as ${view.moves[2]}`);
+  check((await page.inputValue('#move-text')) === '', 'the played move stays in the box');
+  await context.close();
 });
 
 test('C. every game, against the computer on a clock: a move, a takeback, a hint, resigning, the analysis', async (problems) => {

@@ -371,14 +371,23 @@ export function drawBoard(svg, options) {
   out.push(`<g class="coords">${labels.join('')}</g>`);
 
   // Every cell's name, on request: in a square's top left corner, beside and below a point.
+  // A board whose players number its squares (draughts' 1 to 50) shows the numbers instead.
   if (options.names) {
+    const numbered = hasNumbers(board);
     const names = cells.map((c, i) => {
+      const text = numbered ? c.number : c.name;
+      if (text === null || text === undefined) return '';
       const [cx, cy] = centre(i);
       const [x, y] = c.shape === 'point' ? [cx + 0.12, cy + 0.3] : [cx - 0.46, cy - 0.36];
-      return `<text class="cell-name" x="${r2(x)}" y="${r2(y)}">${esc(c.name)}</text>`;
+      return `<text class="cell-name${numbered ? ' number' : ''}" x="${r2(x)}" y="${r2(y)}">${esc(String(text))}</text>`;
     });
     out.push(`<g class="cell-names">${names.join('')}</g>`);
   }
 
   svg.innerHTML = out.join('');
+}
+
+/** Whether the board's players number its cells (draughts' squares 1 to 50). */
+export function hasNumbers(board) {
+  return board.cells.some((c) => c.number !== null && c.number !== undefined);
 }

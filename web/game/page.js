@@ -4,6 +4,7 @@
 
 import { ApiError, api, gamePath, getGame, query, serverInfo } from '../api.js';
 import { createBoard } from '../board/board.js';
+import { hasNumbers } from '../board/draw.js';
 import { seats } from '../seats.js';
 import { GameSocket } from '../socket.js';
 import { other, title } from '../text.js';
@@ -257,6 +258,18 @@ export class GamePage {
       this.manualFlip = !this.manualFlip;
       this.render();
     });
+    document.getElementById('move-entry').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const input = document.getElementById('move-text');
+      const text = input.value.trim();
+      if (!text) return;
+      try {
+        await this.play(text);
+        input.value = '';
+      } catch {
+        // play() has said why; the text stays to be corrected.
+      }
+    });
     on('cell-names', () => {
       this.cellNames = !this.cellNames;
       document.getElementById('cell-names').setAttribute('aria-pressed', String(this.cellNames));
@@ -493,7 +506,18 @@ export class GamePage {
         orientation: this.flip() ? 'black' : 'white',
         onMove: (text) => this.play(text),
       });
+      if (hasNumbers(v.board)) {
+        const names = document.getElementById('cell-names');
+        names.textContent = 'Square numbers';
+        names.title = 'Write each square\'s number on the board';
+      }
     }
+    // Moves can be typed too, in the game's notation (numbers or names in draughts).
+    const entry = document.getElementById('move-entry');
+    entry.hidden = v.status !== 'ongoing' || !this.tokenOf(v.to_move) || this.covered();
+    entry.querySelector('button').disabled = this.busy;
+    const example = (v.legal_moves || [])[0];
+    document.getElementById('move-entry-help').textContent = example ? `e.g. ${example.text}` : '';
     const covered = this.covered();
     const screen = document.getElementById('pass-screen');
     screen.hidden = !covered;

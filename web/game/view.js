@@ -55,6 +55,12 @@ export function gamePageHtml() {
             <span class="small muted" id="connection"></span>
           </div>
           <ol class="moves" id="moves"></ol>
+          <form class="move-entry" id="move-entry" autocomplete="off" hidden>
+            <label for="move-text">Your move</label>
+            <input id="move-text" type="text" spellcheck="false" autocapitalize="off" maxlength="200" aria-describedby="move-entry-help">
+            <button type="submit">Play</button>
+            <span id="move-entry-help" class="small muted"></span>
+          </form>
           <div class="replay" id="replay" hidden>
             <button type="button" id="replay-first" title="Start position" aria-label="First">«</button>
             <button type="button" id="replay-prev" title="Previous move" aria-label="Previous">‹</button>

@@ -25,10 +25,13 @@ pub fn board(board: &Board, view: &PositionView, marked: &[Cell], turned: bool) 
         } else {
             piece.unwrap_or_else(|| board.style(cell).glyph)
         };
-        let text = if marked.contains(&cell) {
-            format!("({mark})")
-        } else {
-            format!(" {mark} ")
+        // An empty square of a board whose players number them shows its number (draughts'
+        // 1 to 50), which is how they name it in a move.
+        let number = board.number(cell).filter(|_| piece.is_none());
+        let text = match number {
+            Some(n) if !marked.contains(&cell) => format!(" {n:<2}"),
+            _ if marked.contains(&cell) => format!("({mark})"),
+            _ => format!(" {mark} "),
         };
         grid.insert((twice(info.y), twice(info.x)), text);
     }
@@ -124,10 +127,19 @@ fn key(board: &Board) -> String {
             styles.push(style);
         }
     }
+    let numbered = |style: &CellStyle| {
+        board
+            .cell_ids()
+            .any(|c| board.number(c).is_some() && board.style(c) == style)
+    };
     let mut parts: Vec<String> = styles
         .iter()
         .map(|s| match s.glyph {
             ' ' => format!("blank {}", s.words),
+            _ if numbered(s) => format!(
+                "numbers empty {}s, numbered as moves name them ({} where the last move left one)",
+                s.words, s.glyph
+            ),
             glyph => format!("{glyph} {}", s.words),
         })
         .collect();

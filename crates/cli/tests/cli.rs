@@ -274,6 +274,29 @@ fn play_saves_the_record_at_end_of_input() {
 }
 
 #[test]
+fn draughts_moves_are_typed_and_shown_in_numbers() {
+    // International: 32-28 19-23 28x19 in numbers; a move by square names is read too and
+    // shown in numbers.
+    let played = play(
+        &["international", "--black", "human"],
+        "32-28\n19-23\n31-27\n28x19\nmoves\nquit\n",
+    );
+    let text = stdout(&played.out);
+    assert!(text.contains(" 6     21    22    23    24    25"), "{text}");
+    assert!(text.contains("31-27"), "{text}");
+    assert!(text.contains("is not legal here"), "{text}");
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(record.contains("1. 32-28 19-23 2. 28x19 *"), "{record}");
+    // English: Black (the first player) 11-15 typed as c3-d4, White 22-18, Black takes 15x22.
+    let played = play(&["english", "--black", "human"], "c3-d4\n22-18\n15x22\n");
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(record.contains("1. 11-15 22-18 2. 15x22 *"), "{record}");
+    // The empty squares show their numbers, numbered from White's side.
+    let text = stdout(&played.out);
+    assert!(text.contains("5  20    19    18    17"), "{text}");
+}
+
+#[test]
 fn computers_play_a_whole_game_to_a_result() {
     let played = play(
         &[

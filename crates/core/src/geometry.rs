@@ -91,6 +91,9 @@ pub struct Board {
     legend: Legend,
     /// Markings printed on cells (Schada's paths), drawn over everything.
     marks: Vec<Mark>,
+    /// The number players give each cell, where they number them (draughts' 1 to 50), indexed
+    /// by cell; empty for a board without numbers.
+    numbers: Vec<Option<u16>>,
 }
 
 /// A marking printed on a cell: a row of dots from the cell's centre through `points`, given
@@ -154,6 +157,7 @@ impl Board {
             height: ranks as f32,
             legend: Legend::default(),
             marks: Vec::new(),
+            numbers: Vec::new(),
         }
     }
 
@@ -181,6 +185,7 @@ impl Board {
             height,
             legend: Legend::default(),
             marks: Vec::new(),
+            numbers: Vec::new(),
         }
     }
 
@@ -236,6 +241,23 @@ impl Board {
     /// The markings printed on the cells.
     pub fn marks(&self) -> &[Mark] {
         &self.marks
+    }
+
+    /// The board with cells numbered as players number them (draughts' squares 1 to 50), which
+    /// a drawing may write on them. Cells not listed have no number.
+    pub fn with_numbers(mut self, numbers: impl IntoIterator<Item = (Cell, u16)>) -> Board {
+        self.numbers = vec![None; self.cells.len()];
+        for (cell, number) in numbers {
+            if let Some(slot) = self.numbers.get_mut(cell.index()) {
+                *slot = Some(number);
+            }
+        }
+        self
+    }
+
+    /// A cell's number, if the board numbers its cells (see [`Board::with_numbers`]).
+    pub fn number(&self, cell: Cell) -> Option<u16> {
+        self.numbers.get(cell.index()).copied().flatten()
     }
 
     /// How the cells and pieces look.

@@ -637,8 +637,9 @@ async fn finished_games_are_analysed_position_by_position(db: &str) {
     );
     assert!(answer["depth"].as_u64().unwrap() >= 4, "{answer}");
     assert!(answer["score_text"].as_str().is_some(), "{answer}");
-    // After c3-d4 f6-e5 White must take: the best line starts with the capture.
-    assert_eq!(answer["pv"][0], "d4xf6", "{answer}");
+    // After c3-d4 f6-e5 (11-15 22-18) Black, the first player, must take: the best line
+    // starts with the capture d4xf6, shown in numbers.
+    assert_eq!(answer["pv"][0], "15x22", "{answer}");
     // The same answer again, kept; the last position by default; bad plies refused.
     let (_, again) = server.get(&analysis("?ply=2")).await;
     assert_eq!(again, answer);
@@ -648,7 +649,7 @@ async fn finished_games_are_analysed_position_by_position(db: &str) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = server.get(&analysis("?ply=x")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    // Any position, without a game: a forced capture is the best line's first move.
+    // Any position, without a game: a forced capture is the best line's first move (c3xe5).
     let (status, answer) = server
         .post(
             "/api/analysis",
@@ -658,7 +659,7 @@ async fn finished_games_are_analysed_position_by_position(db: &str) {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(
         (answer["ply"].clone(), answer["pv"][0].clone()),
-        (json!(0), json!("c3xe5"))
+        (json!(0), json!("11x18"))
     );
     let (status, start) = server
         .post("/api/analysis", json!({"ruleset": "chad"}))
@@ -937,21 +938,23 @@ async fn takebacks_against_the_computer(db: &str) {
         (view["ply"].clone(), view["thinking"].clone()),
         (json!(0), json!(false))
     );
-    server.play(&id, &tokens["white"], "e3-f4").await;
+    // Given in numbers (e3-f4), shown in numbers.
+    server.play(&id, &tokens["white"], "10-14").await;
     let view = server.wait_for_ply(&id, 2).await;
-    assert_eq!(view["moves"][0], "e3-f4");
+    assert_eq!(view["moves"][0], "10-14");
     server.stop().await;
     // The takeback was stored: after a restart the game goes on from there.
     let server = Server::start(db).await;
     let (_, view) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(view["moves"].as_array().unwrap().len(), 2, "{view}");
-    assert_eq!(view["moves"][0], "e3-f4");
+    assert_eq!(view["moves"][0], "10-14");
     let (status, _, record) = server
         .get_text(&format!("/api/games/{id}/record.pgn"))
         .await;
     assert_eq!(status, StatusCode::OK);
+    // c3-d4 and a3-b4, taken back, are 11-15 and 12-16.
     assert!(
-        !record.contains("c3-d4") && !record.contains("a3-b4"),
+        record.contains("1. 10-14") && !record.contains("11-15") && !record.contains("12-16"),
         "{record}"
     );
     // A finished game is not taken back.

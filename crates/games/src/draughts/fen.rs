@@ -18,41 +18,58 @@ use super::state::State;
 use super::variant::{geometry, Variant};
 use super::{movegen, notation, Move};
 
-/// The dark squares in the order of their numbers (square `n` is `order[n - 1]`), or `None`
-/// for a ruleset without customary numbers.
-fn order<V: Variant>() -> Option<Vec<u8>> {
+/// Where square (`file`, `rank`) is seen from the light side, as `(row, column)` from the top
+/// left: from the first player's side unless its men are the dark ones.
+fn seen_from_light<V: Variant>(file: usize, rank: usize) -> (usize, usize) {
+    let size = V::SIZE;
+    if V::FIRST_PLAYER_DARK {
+        (rank, size - 1 - file)
+    } else {
+        (size - 1 - rank, file)
+    }
+}
+
+/// The square numbered `n`, if the ruleset numbers its squares and has that number. Each row
+/// holds `SIZE / 2` dark squares, numbered left to right, rows top to bottom.
+pub(crate) fn numbered<V: Variant>(n: usize) -> Option<u8> {
     if !V::NUMBERED {
         return None;
     }
     let geo = geometry::<V>();
-    let size = geo.size;
-    let mut squares = Vec::with_capacity(size * size / 2);
-    for row in 0..size {
-        for column in 0..size {
-            // Seen from the light side: from the first player's unless its men are the dark.
-            let (file, rank) = if V::FIRST_PLAYER_DARK {
-                (size - 1 - column, row)
-            } else {
-                (column, size - 1 - row)
-            };
-            let sq = geo.square[file + rank * size];
-            if sq != NONE {
-                squares.push(sq);
-            }
-        }
-    }
-    Some(squares)
-}
-
-/// The square numbered `n`, if the ruleset numbers its squares and has that number.
-pub(crate) fn numbered<V: Variant>(n: usize) -> Option<u8> {
-    let order = order::<V>()?;
-    n.checked_sub(1).and_then(|i| order.get(i)).copied()
+    let size = V::SIZE;
+    let per_row = size / 2;
+    let index = n.checked_sub(1).filter(|&i| i < per_row * size)?;
+    let row = index / per_row;
+    // The row's dark squares are every other column, starting at 0 or 1.
+    [0, 1].into_iter().find_map(|offset| {
+        let column = 2 * (index % per_row) + offset;
+        let (file, rank) = if V::FIRST_PLAYER_DARK {
+            (size - 1 - column, row)
+        } else {
+            (column, size - 1 - row)
+        };
+        let sq = geo.square[file + rank * size];
+        (sq != NONE).then_some(sq)
+    })
 }
 
 /// The number of square `sq`, if the ruleset numbers its squares.
 pub(crate) fn number_of<V: Variant>(sq: u8) -> Option<usize> {
-    order::<V>()?.iter().position(|&s| s == sq).map(|i| i + 1)
+    if !V::NUMBERED {
+        return None;
+    }
+    let (file, rank) = geometry::<V>().file_rank(sq);
+    let (row, column) = seen_from_light::<V>(file, rank);
+    Some(row * (V::SIZE / 2) + column / 2 + 1)
+}
+
+/// How many squares the ruleset numbers (0 if it has no numbers).
+pub(crate) fn square_count<V: Variant>() -> usize {
+    if V::NUMBERED {
+        V::SIZE * V::SIZE / 2
+    } else {
+        0
+    }
 }
 
 /// A move as draughts players write it with numbers: `32-28`, a capture `19x30` from its start
@@ -93,12 +110,14 @@ fn light<V: Variant>() -> Player {
 
 /// The FEN of a position: `W:W31,32,K45:B1,2`, or `None` for a ruleset without numbers.
 pub(crate) fn write<V: Variant>(state: &State) -> Option<String> {
-    let order = order::<V>()?;
+    if !V::NUMBERED {
+        return None;
+    }
     let letter = |p: Player| if p == light::<V>() { 'W' } else { 'B' };
     let list = |p: Player| -> String {
         let mut numbers: Vec<(usize, bool)> = Squares(state.pieces[p])
             .map(|sq| {
-                let n = order.iter().position(|&s| s == sq).map_or(0, |i| i + 1);
+                let n = number_of::<V>(sq).unwrap_or(0);
                 (n, state.dames & bit(sq) != 0)
             })
             .collect();
@@ -127,8 +146,10 @@ pub(crate) fn looks_like_fen(text: &str) -> bool {
 /// trailing `.` and spaces anywhere): the same checks as a position string.
 pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
     let invalid = |what: String| PositionError::Invalid(format!("FEN: {what}"));
-    let order =
-        order::<V>().ok_or_else(|| invalid("this ruleset has no square numbers".to_string()))?;
+    let count = square_count::<V>();
+    if count == 0 {
+        return Err(invalid("this ruleset has no square numbers".to_string()));
+    }
     let mut body: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(inner) = body
         .strip_prefix("[FEN\"")
@@ -178,12 +199,9 @@ pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
                 Some(t)
                     .filter(|t| t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0'))
                     .and_then(|t| t.parse::<usize>().ok())
-                    .filter(|n| (1..=order.len()).contains(n))
+                    .filter(|n| (1..=count).contains(n))
                     .ok_or_else(|| {
-                        invalid(format!(
-                            "{item:?}: expected square numbers 1 to {}",
-                            order.len()
-                        ))
+                        invalid(format!("{item:?}: expected square numbers 1 to {count}"))
                     })
             };
             let (first, last) = match numbers.split_once('-') {
@@ -194,7 +212,7 @@ pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
                 return Err(invalid(format!("{item:?}: a range runs upwards")));
             }
             for n in first..=last {
-                let sq = order[n - 1];
+                let Some(sq) = numbered::<V>(n) else { continue };
                 if (pieces.white | pieces.black) & bit(sq) != 0 {
                     return Err(invalid(format!("square {n} is given twice")));
                 }

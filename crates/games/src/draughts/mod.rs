@@ -10,7 +10,10 @@
 //! diagonal or orthogonal (to the next dark square along a rank or file), is a fixed shift.
 //!
 //! A move is identified by its start, its end and the pieces it captures; two routes with the
-//! same three are one move. Its text names every landing square: `c3-d4`, `c3xe5xg3`.
+//! same three are one move. Its text names every landing square: `c3-d4`, `c3xe5xg3`. The
+//! rulesets whose squares players number (International 1 to 50, English 1 to 32) show moves
+//! in numbers instead, as their players write them (`32-28`, `19x30`); every ruleset reads
+//! both.
 //!
 //! ```
 //! use denkmeter_core::Game;
@@ -22,7 +25,8 @@
 //! game.legal_moves(&start, &mut moves);
 //! assert_eq!(moves.len(), 9);
 //! let mv = game.parse_move(&start, "b4-a5").unwrap();
-//! assert_eq!(game.move_text(&start, mv), "b4-a5");
+//! assert_eq!(game.move_text(&start, mv), "31-26");
+//! assert_eq!(game.parse_move(&start, "31-26"), Ok(mv));
 //! ```
 
 mod eval;
@@ -173,6 +177,10 @@ impl<V: Variant> Draughts<V> {
                     emblem: Emblem::Crown,
                 },
             ]);
+        let board = board.with_numbers((1..=fen::square_count::<V>()).filter_map(|n| {
+            let sq = fen::numbered::<V>(n)?;
+            Some((Self::cell(sq), u16::try_from(n).ok()?))
+        }));
         Draughts {
             board: if V::FIRST_PLAYER_DARK {
                 board.with_first_player_dark()
@@ -284,8 +292,10 @@ impl<V: Variant> Game for Draughts<V> {
         Some(material(Player::White) - material(Player::Black))
     }
 
+    /// In numbers where the ruleset numbers its squares (`32-28`, `19x30`), else by square
+    /// names (`c3-d4`, `c3xe5xg3`); `parse_move` reads both.
     fn move_text(&self, state: &State, mv: Move) -> String {
-        notation::move_text::<V>(state, mv)
+        fen::numeric_move::<V>(state, mv).unwrap_or_else(|| notation::move_text::<V>(state, mv))
     }
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {

@@ -21,6 +21,8 @@ pub struct CellJson {
     pub classes: Vec<&'static str>,
     /// The class of the cell's style in the legend (`plain` if it has none).
     pub style: &'static str,
+    /// The number players give the cell, where they number cells (draughts' 1 to 50).
+    pub number: Option<u16>,
 }
 
 /// How a kind of cell looks (see `Legend` in core).
@@ -124,6 +126,7 @@ impl BoardJson {
                     },
                     classes: c.classes.clone(),
                     style: board.style(Cell(i as u16)).class,
+                    number: board.number(Cell(i as u16)),
                 })
                 .collect(),
             lines: board.lines().iter().map(|(a, b)| [a.0, b.0]).collect(),

@@ -159,7 +159,7 @@ fn moves_are_read_by_square_numbers_too() {
         let game = Draughts::<V>::new();
         random_games::<V>(11, 12, 150, |s, moves| {
             for &mv in moves {
-                let text = numeric::<V>(&game.move_text(s, mv));
+                let text = numeric::<V>(&super::super::notation::move_text::<V>(s, mv));
                 assert_eq!(game.parse_move(s, &text), Ok(mv), "{text}");
             }
         });
@@ -211,4 +211,25 @@ fn moves_are_read_by_square_numbers_too() {
     assert!(scandinavian
         .parse_move(&scandinavian.start(), "11-15")
         .is_err());
+}
+
+#[test]
+fn every_dark_square_has_one_number() {
+    fn check<V: Variant>(count: usize) {
+        let geo = crate::draughts::variant::geometry::<V>();
+        let squares: Vec<u8> = (1..=count)
+            .map(|n| super::super::fen::numbered::<V>(n).expect("numbered"))
+            .collect();
+        for (i, &sq) in squares.iter().enumerate() {
+            assert_eq!(super::super::fen::number_of::<V>(sq), Some(i + 1));
+        }
+        let all: u64 = squares
+            .iter()
+            .fold(0, |acc, &sq| acc | super::super::geometry::bit(sq));
+        assert_eq!(all, geo.valid, "{}", V::NAME);
+        assert_eq!(super::super::fen::numbered::<V>(0), None);
+        assert_eq!(super::super::fen::numbered::<V>(count + 1), None);
+    }
+    check::<InternationalRules>(50);
+    check::<EnglishRules>(32);
 }

@@ -110,12 +110,12 @@ fn legal<V: Variant>(s: &State) -> Vec<Move> {
     moves
 }
 
-/// The legal moves' texts, sorted.
+/// The legal moves' texts by square names (as the rules are written, whatever the ruleset
+/// shows), sorted.
 fn texts<V: Variant>(s: &State) -> Vec<String> {
-    let game = Draughts::<V>::new();
     let mut v: Vec<String> = legal::<V>(s)
         .into_iter()
-        .map(|m| game.move_text(s, m))
+        .map(|m| super::notation::move_text::<V>(s, m))
         .collect();
     v.sort();
     v

@@ -19,6 +19,26 @@ fn move_text_format() {
 }
 
 #[test]
+fn numbered_rulesets_show_numbers_and_the_others_names() {
+    let english = English::new();
+    let start = english.start();
+    let shown: BTreeSet<String> = legal::<EnglishRules>(&start)
+        .into_iter()
+        .map(|m| english.move_text(&start, m))
+        .collect();
+    let expected = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"];
+    assert_eq!(shown, expected.iter().map(|s| s.to_string()).collect());
+    let international = International::new();
+    let start = international.start();
+    let mv = international.parse_move(&start, "d4-e5").unwrap();
+    assert_eq!(international.move_text(&start, mv), "32-28");
+    let scandinavian = Scandinavian8x8::new();
+    let start = scandinavian.start();
+    let mv = scandinavian.parse_move(&start, "b3-a4").unwrap();
+    assert_eq!(scandinavian.move_text(&start, mv), "b3-a4");
+}
+
+#[test]
 fn parse_accepts_the_full_and_the_unambiguous_short_form() {
     type V = Scandinavian8x8Rules;
     let game = Scandinavian8x8::new();
@@ -43,7 +63,12 @@ fn parse_accepts_the_full_and_the_unambiguous_short_form() {
     let mv = international.parse_move(&s, "c3xe5xg3xe1xc3").unwrap();
     assert_eq!(international.parse_move(&s, "c3xe1xg3xe5xc3"), Ok(mv));
     assert_eq!(international.parse_move(&s, "c3xc3"), Ok(mv));
-    assert_eq!(international.move_text(&s, mv), "c3xe1xg3xe5xc3");
+    assert_eq!(
+        super::super::notation::move_text::<I>(&s, mv),
+        "c3xe1xg3xe5xc3"
+    );
+    // Shown in numbers: a round capture from 37 (c3) back to itself.
+    assert_eq!(international.move_text(&s, mv), "37x37");
 }
 
 #[test]
