@@ -124,6 +124,9 @@ pub struct Facts {
     /// and English checkers calls that player Black. Records, positions and APIs keep `white`
     /// and `black`.
     pub side_names: ByPlayer<&'static str>,
+    /// How PDN, the draughts world's record format, names the ruleset; `None` for the games
+    /// that are not draughts.
+    pub pdn: crate::pdn::PdnType,
 }
 
 impl Facts {
@@ -147,6 +150,7 @@ impl Facts {
             search: SearchKind::MonteCarlo,
             players_at_ends: true,
             side_names: ByPlayer::new("White", "Black"),
+            pdn: crate::pdn::PdnType::None,
         }
     }
 }

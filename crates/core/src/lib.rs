@@ -7,6 +7,7 @@ mod geometry;
 mod highlight;
 mod legend;
 mod outcome;
+pub mod pdn;
 pub mod perft;
 mod player;
 mod playthrough;

@@ -22,6 +22,8 @@ pub struct Record {
     pub moves: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// Comments on the moves, `{...}` in the text: `(n, text)` follows the first `n` moves.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// Why a record was rejected.
@@ -216,14 +218,28 @@ impl fmt::Display for Record {
         writeln!(f)?;
         let mut line = String::new();
         let black_first = self.black_first();
+        let comments = |n: usize| {
+            self.comments
+                .iter()
+                .filter(move |(at, _)| *at == n)
+                .map(|(_, text)| format!("{{{}}}", text.replace('}', ")")))
+        };
+        let mut tokens: Vec<String> = comments(0).collect();
+        let mut after_comment = false;
         for (i, mv) in self.moves.iter().enumerate() {
             // Black's moves go unnumbered after White's, except the first from a position
-            // with Black to move.
-            let token = if (i + usize::from(black_first)) % 2 == 0 || i == 0 {
+            // with Black to move and the first after a comment.
+            let token = if (i + usize::from(black_first)) % 2 == 0 || i == 0 || after_comment {
                 self.numbered(i).unwrap_or_else(|| mv.clone())
             } else {
                 mv.clone()
             };
+            tokens.push(token);
+            let before = tokens.len();
+            tokens.extend(comments(i + 1));
+            after_comment = tokens.len() > before;
+        }
+        for token in tokens {
             if !line.is_empty() && line.len() + token.len() + 1 > 80 {
                 writeln!(f, "{line}")?;
                 line.clear();
@@ -292,6 +308,7 @@ impl FromStr for Record {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut record = Record::default();
         let mut in_comment: Option<usize> = None;
+        let mut comment = String::new();
         for (i, raw) in text.lines().enumerate() {
             let number = i + 1;
             let line = raw.trim();
@@ -306,9 +323,20 @@ impl FromStr for Record {
                     match rest.find('}') {
                         Some(end) => {
                             in_comment = None;
+                            comment.push(' ');
+                            comment.push_str(&rest[..end]);
+                            let text = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+                            if !text.is_empty() {
+                                record.comments.push((record.moves.len(), text));
+                            }
+                            comment.clear();
                             rest = &rest[end + 1..];
                         }
-                        None => rest = "",
+                        None => {
+                            comment.push(' ');
+                            comment.push_str(rest);
+                            rest = "";
+                        }
                     }
                     continue;
                 }
@@ -361,6 +389,7 @@ mod tests {
         let r: Record = text.parse().unwrap();
         assert_eq!(r.tag("White"), Some("A \"quoted\" name"));
         assert_eq!(r.moves, ["D3-D7", "I8-I5", "C3-C4", "K9-K8"]);
+        assert_eq!(r.comments, [(1, "a comment over lines".to_string())]);
         assert_eq!(r.result, "1/2-1/2");
         let again: Record = r.to_string().parse().unwrap();
         assert_eq!(again, r);

@@ -10,6 +10,7 @@ pub mod ismcts;
 mod limits;
 pub mod matches;
 pub mod mcts;
+pub mod pdn;
 pub mod pimc;
 mod registry;
 pub mod search;

@@ -156,6 +156,7 @@ impl<V: Variant> Draughts<V> {
         } else {
             ByPlayer::new("White", "Black")
         },
+        pdn: V::PDN,
         ..Facts::new(V::NAME, V::FAMILY, V::DESCRIPTION, V::RULES)
     };
 

@@ -3,6 +3,7 @@
 
 use std::fmt::Debug;
 
+use denkmeter_core::pdn::PdnType;
 use denkmeter_core::Player;
 
 use super::geometry::{dirs, Geometry, EIGHT_A1_DARK, EIGHT_A1_LIGHT, TEN_A1_DARK, TEN_A1_LIGHT};
@@ -52,6 +53,9 @@ pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stat
     /// Whether players number the dark squares (International draughts 1-50, English checkers
     /// 1-32) and write positions as FEN (see `fen`).
     const NUMBERED: bool = false;
+    /// How PDN names the ruleset: a standard `GameType` number, else Denkmeter's `Ruleset`
+    /// tag.
+    const PDN: PdnType = PdnType::Ruleset;
 }
 
 /// The tables of a variant's board.
@@ -159,6 +163,7 @@ impl sealed::Sealed for InternationalRules {}
 
 impl Variant for InternationalRules {
     const NAME: &'static str = "international";
+    const PDN: PdnType = PdnType::GameType(20);
     const FAMILY: &'static str = "international";
     const RULES: &'static str = include_str!("../../../../docs/rules/international.md");
     const DESCRIPTION: &'static str =
@@ -182,6 +187,7 @@ impl sealed::Sealed for EnglishRules {}
 
 impl Variant for EnglishRules {
     const NAME: &'static str = "english";
+    const PDN: PdnType = PdnType::GameType(21);
     const FAMILY: &'static str = "english";
     const RULES: &'static str = include_str!("../../../../docs/rules/english.md");
     const DESCRIPTION: &'static str =
