@@ -20,7 +20,7 @@ use super::{movegen, notation, Move};
 
 /// The dark squares in the order of their numbers (square `n` is `order[n - 1]`), or `None`
 /// for a ruleset without customary numbers.
-fn order<V: Variant>() -> Option<Vec<u8>> {
+pub(crate) fn order<V: Variant>() -> Option<Vec<u8>> {
     if !V::NUMBERED {
         return None;
     }
