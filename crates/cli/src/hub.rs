@@ -668,6 +668,9 @@ impl Session {
         let (limits, ponder_budget) = search_limits(&level, mode);
         let bounded = mode != Mode::Ponder && limits != Limits::depth(MAX_DEPTH);
         let stop = Arc::new(AtomicBool::new(false));
+        if let Some(time) = limits.time {
+            stop_after(&stop, time)?;
+        }
         let options = SearchOptions {
             threads: self.threads,
             hash_mb: self.hash_mb,
@@ -697,19 +700,25 @@ impl Session {
         let Some(budget) = search.ponder_budget.take() else {
             return Ok(());
         };
-        let stop = search.stop.clone();
-        let timer = std::thread::Builder::new()
-            .name("hub-ponder-clock".to_string())
-            .spawn(move || {
-                std::thread::sleep(budget);
-                stop.store(true, Ordering::Relaxed);
-            });
-        if timer.is_err() {
-            search.stop.store(true, Ordering::Relaxed);
-            bail!("cannot start the clock after ponder-hit; stopping now");
-        }
-        Ok(())
+        stop_after(&search.stop, budget)
     }
+}
+
+/// Sets `stop` once `budget` has passed from now: a deadline counted from the command, so that
+/// what comes before the search's own clock (setting up its table) is on the clock too.
+fn stop_after(stop: &Arc<AtomicBool>, budget: Duration) -> Result<()> {
+    let flag = stop.clone();
+    let timer = std::thread::Builder::new()
+        .name("hub-deadline".to_string())
+        .spawn(move || {
+            std::thread::sleep(budget);
+            flag.store(true, Ordering::Relaxed);
+        });
+    if timer.is_err() {
+        stop.store(true, Ordering::Relaxed);
+        bail!("cannot start the search's deadline; stopping now");
+    }
+    Ok(())
 }
 
 /// The position of a `pos` command (the start position without one) with `moves` played, and
