@@ -245,3 +245,29 @@ fn bad_moves_are_refused_with_a_reason() {
         Err(HubError::Illegal(_))
     ));
 }
+
+proptest::proptest! {
+    #[test]
+    fn arbitrary_hub_text_never_panics(text in "\\PC{0,80}") {
+        let international = Draughts::<InternationalRules>::new();
+        let english = Draughts::<EnglishRules>::new();
+        let _ = international.parse_hub_position(&text);
+        let _ = english.parse_hub_position(&text);
+        let _ = international.parse_hub_move(&international.start(), &text);
+        let _ = english.parse_hub_move(&english.start(), &text);
+    }
+
+    #[test]
+    fn move_like_text_never_panics(text in "[0-9]{0,3}([-xX][0-9]{0,4}){0,6}") {
+        let international = Draughts::<InternationalRules>::new();
+        let english = Draughts::<EnglishRules>::new();
+        let _ = international.parse_hub_move(&international.start(), &text);
+        let _ = english.parse_hub_move(&english.start(), &text);
+    }
+
+    #[test]
+    fn position_like_text_never_panics(text in "[WBx][wbWBe]{30,52}") {
+        let _ = Draughts::<InternationalRules>::new().parse_hub_position(&text);
+        let _ = Draughts::<EnglishRules>::new().parse_hub_position(&text);
+    }
+}
