@@ -1,5 +1,6 @@
 # Sourced by scripts/test.sh and .ci/run: installs and starts what the tests need on a fresh
-# machine (Debian's postgresql and chromium, the browser-test driver from npm), then exports the
+# machine (Debian's postgresql and chromium, the browser-test driver from npm, pydraughts from
+# PyPI in tools/hub/.venv as a real Hub client), then exports the
 # variables that make the PostgreSQL and browser tests required rather than skipped.
 # Usage: . scripts/test-env.sh
 
@@ -41,6 +42,14 @@ SQL
 echo "== installing the browser-test driver"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
+echo "== installing the Hub test client (pydraughts)"
+hub_venv="$PWD/tools/hub/.venv"
+[ -x "$hub_venv/bin/python" ] || python3 -m venv "$hub_venv"
+"$hub_venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('pydraughts') != '0.6.7')" 2>/dev/null ||
+  "$hub_venv/bin/pip" install --quiet --disable-pip-version-check "pydraughts==0.6.7"
+
+export DENKMETER_HUB_PYTHON="$hub_venv/bin/python"
+export DENKMETER_REQUIRE_HUB_CLIENT=1
 export DENKMETER_TEST_POSTGRES_URL="postgres://denkmeter:denkmeter@127.0.0.1:5432/postgres"
 export DENKMETER_REQUIRE_POSTGRES=1
 export DENKMETER_REQUIRE_BROWSER=1

@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod analyse;
 mod draw;
+mod hub;
 mod list;
 mod loadtest;
 mod matches;
@@ -130,6 +131,15 @@ enum Command {
     /// reports moves per second, move and delivery latency, lost and stale views and the
     /// server's memory and threads.
     Loadtest(loadtest::LoadtestArgs),
+    /// An engine for draughts GUIs: the Hub protocol (version 2, as documented with Scan 3.1)
+    /// on standard input and output, for International draughts and English checkers.
+    ///
+    /// Commands: hub, set-param name=variant value=international|english (also normal), init,
+    /// pos pos=W... [moves="32-28 19-23"], level depth=|nodes=|move-time=|time= [inc=]
+    /// [moves=]|infinite, go think|ponder|analyze, ponder-hit, stop, ping, new-game, quit.
+    /// Moves are 32-28 and 28x19x23 (start, end, every captured square). Nothing is written
+    /// to standard error.
+    Hub(hub::HubArgs),
 }
 
 /// Writes to standard output, exiting quietly when the reader has gone away.
@@ -225,19 +235,25 @@ fn run(cli: Cli) -> Result<()> {
         } => perft::diagram(&ruleset, position.as_deref(), board.as_deref(), back),
         Command::Match(args) => matches::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Hub(args) => hub::run(&args),
     }
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    // A Hub engine's standard error reaches the GUI as protocol lines (pydraughts merges it
+    // into standard output), so nothing is logged there.
+    if !matches!(cli.command, Command::Hub(_)) {
+        tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            )
+            .with_writer(std::io::stderr)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .init();
+    }
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error:#}");

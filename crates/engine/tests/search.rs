@@ -100,3 +100,41 @@ fn a_quiet_ply_limit_draws_a_win_that_comes_too_late() {
     let late = searched(Some(40), 25);
     assert!(late > 0 && late < WIN - 1_000, "{late}");
 }
+
+#[test]
+fn a_stop_set_from_outside_ends_a_deep_search_with_a_move() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    let game = denkmeter_games::draughts::International::new();
+    let state = game.start();
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = SearchOptions {
+        stop: Some(stop.clone()),
+        ..SearchOptions::new(Limits::depth(60))
+    };
+    let setter = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let started = Instant::now();
+    let found = search_with(&game, &state, &options, &mut |_| {}).expect("White has moves");
+    setter.join().expect("the setter ends");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped late: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        found.depth >= 1 && found.depth < 60,
+        "depth {}",
+        found.depth
+    );
+    let mut moves = Vec::new();
+    game.legal_moves(&state, &mut moves);
+    assert!(moves.contains(&found.best));
+}

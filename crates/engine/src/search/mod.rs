@@ -11,6 +11,8 @@ mod ordering;
 mod time;
 pub(crate) mod tt;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use denkmeter_core::Game;
@@ -38,7 +40,7 @@ pub struct SearchResult<M> {
 }
 
 /// How to search, beyond the limits.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SearchOptions {
     pub limits: Limits,
     /// Threads searching together (lazy SMP); 1 is deterministic for a depth or node limit.
@@ -61,7 +63,45 @@ pub struct SearchOptions {
     /// Plies in a row that won nothing just before the position searched, for
     /// `quiet_ply_limit`.
     pub quiet_plies: u32,
+    /// A stop asked from outside the search (a protocol's `stop` command), or `None`. Once the
+    /// flag is set the search stops as at its time limit: it is read with the time, every
+    /// [`SearchOptions::STOP_CHECK_NODES`] nodes per thread, so it costs nothing measurable.
+    /// Depth 1 still completes, so that a stopped search always has a searched move. Compared
+    /// by identity, not by value.
+    pub stop: Option<Arc<AtomicBool>>,
 }
+
+impl PartialEq for SearchOptions {
+    fn eq(&self, other: &SearchOptions) -> bool {
+        let SearchOptions {
+            limits,
+            threads,
+            hash_mb,
+            history,
+            noise,
+            seed,
+            quiet_ply_limit,
+            quiet_plies,
+            stop,
+        } = self;
+        let same_stop = match (stop, &other.stop) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        *limits == other.limits
+            && *threads == other.threads
+            && *hash_mb == other.hash_mb
+            && *history == other.history
+            && *noise == other.noise
+            && *seed == other.seed
+            && *quiet_ply_limit == other.quiet_ply_limit
+            && *quiet_plies == other.quiet_plies
+            && same_stop
+    }
+}
+
+impl Eq for SearchOptions {}
 
 impl SearchOptions {
     /// The most threads a search accepts.
@@ -70,6 +110,8 @@ impl SearchOptions {
     pub const DEFAULT_HASH_MB: usize = Table::DEFAULT_MB;
     /// The largest transposition table accepted, in megabytes.
     pub const MAX_HASH_MB: usize = Table::MAX_MB;
+    /// How many nodes a thread visits between two looks at [`SearchOptions::stop`].
+    pub const STOP_CHECK_NODES: u64 = Clock::CHECK_EVERY;
 
     /// One thread, the default table, no history.
     pub fn new(limits: Limits) -> SearchOptions {
@@ -82,6 +124,7 @@ impl SearchOptions {
             seed: 0,
             quiet_ply_limit: None,
             quiet_plies: 0,
+            stop: None,
         }
     }
 }
@@ -135,7 +178,7 @@ pub(crate) fn search_in<G: Game>(
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let first = *moves.first()?;
-    let clock = Clock::start(options.limits);
+    let clock = Clock::start(options.limits).with_external_stop(options.stop.clone());
     let mut history = options.history.clone();
     history.push(game.repetition_hash(state));
     let threads = options.threads.clamp(1, SearchOptions::MAX_THREADS);

@@ -2,6 +2,7 @@
 //! other threads decided.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::Limits;
@@ -20,6 +21,9 @@ pub(crate) struct Clock {
     stopped: AtomicBool,
     /// Nodes visited by every thread, added in batches.
     nodes: AtomicU64,
+    /// Set from outside (a protocol's `stop`): read where the time is, every
+    /// [`Clock::CHECK_EVERY`] nodes and before each new iteration.
+    external_stop: Option<Arc<AtomicBool>>,
 }
 
 impl Clock {
@@ -36,7 +40,21 @@ impl Clock {
             armed: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            external_stop: None,
         }
+    }
+
+    /// The clock also stops once `flag` is set (as the limits do: only after depth 1).
+    pub(crate) fn with_external_stop(mut self, flag: Option<Arc<AtomicBool>>) -> Clock {
+        self.external_stop = flag;
+        self
+    }
+
+    /// Whether the flag set from outside asks the search to stop.
+    fn stop_requested(&self) -> bool {
+        self.external_stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Relaxed))
     }
 
     /// From now on the time and node limits stop the search.
@@ -57,7 +75,9 @@ impl Clock {
     pub(crate) fn tick(&self, batch: u64) -> bool {
         let nodes = self.nodes.fetch_add(batch, Relaxed) + batch;
         if self.armed.load(Relaxed)
-            && (self.limits.nodes.is_some_and(|n| nodes >= n) || self.past(1.0))
+            && (self.limits.nodes.is_some_and(|n| nodes >= n)
+                || self.past(1.0)
+                || self.stop_requested())
         {
             self.stop();
         }
@@ -77,6 +97,7 @@ impl Clock {
     /// [`Clock::DEEPEN_BEFORE`] of the time is gone.
     pub(crate) fn may_deepen(&self, depth_done: u32) -> bool {
         !self.stopped()
+            && !self.stop_requested()
             && self.limits.depth.map_or(true, |d| depth_done < d)
             && !self.limits.nodes.is_some_and(|n| self.nodes() >= n)
             && !self.past(Self::DEEPEN_BEFORE)
@@ -102,6 +123,18 @@ mod tests {
         clock.arm();
         assert!(clock.tick(1));
         assert!(clock.stopped());
+    }
+
+    #[test]
+    fn an_external_stop_ends_the_search_once_armed() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let clock = Clock::start(Limits::depth(60)).with_external_stop(Some(flag.clone()));
+        assert!(clock.may_deepen(1));
+        flag.store(true, Relaxed);
+        assert!(!clock.may_deepen(1));
+        assert!(!clock.tick(1), "depth 1 is never cut off");
+        clock.arm();
+        assert!(clock.tick(1));
     }
 
     #[test]

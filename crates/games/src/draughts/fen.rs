@@ -63,6 +63,16 @@ pub(crate) fn number_of<V: Variant>(sq: u8) -> Option<usize> {
     Some(row * (V::SIZE / 2) + column / 2 + 1)
 }
 
+/// The dark squares in the order of their numbers (square `n` is `order[n - 1]`), or `None`
+/// for a ruleset without customary numbers.
+pub(crate) fn order<V: Variant>() -> Option<Vec<u8>> {
+    V::NUMBERED.then(|| {
+        (1..=square_count::<V>())
+            .filter_map(numbered::<V>)
+            .collect()
+    })
+}
+
 /// How many squares the ruleset numbers (0 if it has no numbers).
 pub(crate) fn square_count<V: Variant>() -> usize {
     if V::NUMBERED {

@@ -32,6 +32,7 @@
 mod eval;
 mod fen;
 mod geometry;
+mod hub;
 mod movegen;
 mod notation;
 mod state;
@@ -53,6 +54,7 @@ use denkmeter_core::{
 use geometry::{bit, Squares};
 use variant::geometry;
 
+pub use hub::{HubError, MAX_HUB_MOVE_LEN};
 pub use state::{Kind, State};
 pub use variant::{
     EnglishRules, InternationalRules, ScandinavianRules, Variant, MEDIUM, STRONG, WEAK,

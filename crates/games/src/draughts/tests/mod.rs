@@ -228,6 +228,7 @@ mod dames;
 mod end;
 mod facts;
 mod fen;
+mod hub;
 mod men;
 mod move_text;
 mod perft;

@@ -1,0 +1,867 @@
+//! `denkmeter hub`: an engine speaking the Hub protocol (version 2, as documented with Scan 3.1)
+//! on standard input and output, for International draughts and English checkers.
+//!
+//! Standard input is read on the main thread; a search runs on a thread of its own and writes
+//! its `info` lines and its one `done` line itself, so that `stop`, `ping` and `ponder-hit` are
+//! answered while it runs. Every line written is flushed at once. Nothing is written to standard
+//! error: GUIs such as pydraughts read it as protocol lines.
+//!
+//! The position and move formats are in `denkmeter_games::draughts` (`parse_hub_position`,
+//! `hub_move`, `parse_hub_move`). A `pos` is read literally: `W` is the side with the light
+//! pieces (the second player in English checkers).
+
+use std::io::{BufRead, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, ValueEnum};
+use denkmeter_core::Game;
+use denkmeter_engine::search::{eval, search_with, DepthReport, SearchOptions, SearchResult};
+use denkmeter_engine::{Limits, MAX_DEPTH};
+use denkmeter_games::draughts::{Draughts, EnglishRules, InternationalRules, Move, State, Variant};
+
+/// The longest input line read; a longer one is skipped with an error.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The most moves a `pos` command may replay (a whole game is far fewer).
+const MAX_POS_MOVES: usize = 8192;
+/// The longest error message written, in characters.
+const MAX_ERROR_CHARS: usize = 300;
+/// The most seconds a `level` accepts for any time.
+const MAX_LEVEL_SECONDS: f64 = 1_000_000.0;
+/// The largest `level nodes=`.
+const MAX_LEVEL_NODES: u64 = 1_000_000_000_000;
+/// The largest `level moves=` (moves to the next time control).
+const MAX_MOVES_TO_GO: u32 = 1000;
+
+/// A search's time when `go think` (or a `ponder-hit`) comes with no limit at all.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+/// With `level time=` and no `moves=`: the moves the remaining time is shared over.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The share of the increment spent on each move.
+const INCREMENT_SHARE: f64 = 0.8;
+/// Kept back from the time left, for the GUI's reading and writing of the lines.
+const TIME_SAFETY_MARGIN: Duration = Duration::from_millis(50);
+/// The least time given to a move while the time left allows it.
+const MIN_MOVE_TIME: Duration = Duration::from_millis(10);
+
+/// A won game's score in hundredths of a man, less one per ply to the end (Scan writes about
+/// 99.xx for the end of the game): a win in 7 plies is `99.93`.
+const WIN_SCORE_HUNDREDTHS: i32 = 10_000;
+/// The most plies taken off [`WIN_SCORE_HUNDREDTHS`]: a win further away is `99.01`.
+const MAX_PLIES_IN_WIN_SCORE: i32 = 99;
+/// The largest score of an unfinished game (89.99 men), so that it never reads as a win
+/// (pydraughts takes scores above 90.00 as one).
+const MAX_PLAIN_SCORE_HUNDREDTHS: i32 = 8_999;
+
+const ENGINE_NAME: &str = "denkmeter";
+const ENGINE_AUTHOR: &str = "Denkmeter";
+
+/// The rulesets the engine plays, as the `variant` parameter names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HubRuleset {
+    /// International draughts, 10x10, squares 1-50 (also `normal`, Scan's name).
+    International,
+    /// English checkers, 8x8, squares 1-32.
+    English,
+}
+
+impl HubRuleset {
+    fn name(self) -> &'static str {
+        match self {
+            HubRuleset::International => "international",
+            HubRuleset::English => "english",
+        }
+    }
+
+    /// The ruleset a `set-param name=variant` value names.
+    fn from_param(value: &str) -> Option<HubRuleset> {
+        match value {
+            "international" | "normal" | "standard" => Some(HubRuleset::International),
+            "english" => Some(HubRuleset::English),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct HubArgs {
+    /// The variant at the start; a GUI may change it with `set-param name=variant` before a
+    /// search.
+    #[arg(long, value_enum, default_value_t = HubRuleset::International)]
+    ruleset: HubRuleset,
+}
+
+/// Runs the protocol until `quit` or the end of standard input.
+pub fn run(args: &HubArgs) -> Result<()> {
+    // A panic's message would go to standard error; the GUI hears of it as a protocol error.
+    std::panic::set_hook(Box::new(|info| {
+        send_error(&format!("internal error: {info}"));
+    }));
+    let mut session = Session::new(args.ruleset);
+    let mut input = std::io::stdin().lock();
+    loop {
+        match read_line(&mut input) {
+            Input::End => break,
+            Input::TooLong => send_error(&format!("line longer than {MAX_LINE_BYTES} bytes")),
+            Input::Line(text) => {
+                if session.handle(&text) == Flow::Quit {
+                    break;
+                }
+            }
+        }
+    }
+    session.end_search();
+    Ok(())
+}
+
+// ---------------------------------------------------------------- reading lines
+
+enum Input {
+    Line(String),
+    TooLong,
+    End,
+}
+
+/// The next line without its line ending; a read error counts as the end of the input.
+fn read_line(input: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    match Read::take(&mut *input, limit).read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => return Input::End,
+        Ok(_) => {}
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() > MAX_LINE_BYTES {
+        // Skip the rest of the long line, a bounded piece at a time.
+        loop {
+            let mut rest = Vec::new();
+            match Read::take(&mut *input, limit).read_until(b'\n', &mut rest) {
+                Ok(0) | Err(_) => break,
+                Ok(_) if rest.last() == Some(&b'\n') => break,
+                Ok(_) => {}
+            }
+        }
+        return Input::TooLong;
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    Input::Line(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// One protocol line: `command name=value name="a value" flag ...`.
+#[derive(Debug, PartialEq, Eq)]
+struct Line {
+    command: String,
+    /// Each argument with its value; a flag has none.
+    args: Vec<(String, Option<String>)>,
+}
+
+impl Line {
+    /// The value of argument `name` (the first if it is given twice); "" for a flag.
+    fn value(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_deref().unwrap_or(""))
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.args.iter().any(|(n, _)| n == name)
+    }
+
+    /// The value of an argument that must be there.
+    fn required(&self, name: &str) -> Result<&str> {
+        self.value(name)
+            .ok_or_else(|| anyhow!("{} needs {name}=", self.command))
+    }
+}
+
+/// Splits a line into its command and arguments; `None` for a blank line. A value is quoted
+/// with `"` when it holds spaces; there is no escape inside quotes.
+fn parse_line(text: &str) -> Result<Option<Line>> {
+    let mut rest = text.trim_start();
+    let mut words = Vec::new();
+    while !rest.is_empty() {
+        let name_end = rest
+            .find(|c: char| c.is_whitespace() || c == '=' || c == '"')
+            .unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if name.is_empty() {
+            bail!("expected a name at {:?}", truncated(rest));
+        }
+        rest = &rest[name_end..];
+        let value = if let Some(after) = rest.strip_prefix('=') {
+            if let Some(quoted) = after.strip_prefix('"') {
+                let close = quoted
+                    .find('"')
+                    .ok_or_else(|| anyhow!("the value of {name} has no closing quote"))?;
+                rest = &quoted[close + 1..];
+                Some(quoted[..close].to_string())
+            } else {
+                let end = after
+                    .find(|c: char| c.is_whitespace() || c == '"' || c == '=')
+                    .unwrap_or(after.len());
+                rest = &after[end..];
+                Some(after[..end].to_string())
+            }
+        } else {
+            None
+        };
+        if rest.starts_with(|c: char| !c.is_whitespace()) {
+            bail!("expected a space after {name}");
+        }
+        words.push((name.to_string(), value));
+        rest = rest.trim_start();
+    }
+    let mut words = words.into_iter();
+    let Some((command, value)) = words.next() else {
+        return Ok(None);
+    };
+    if value.is_some() {
+        bail!("a line starts with a command, not {command}=");
+    }
+    Ok(Some(Line {
+        command,
+        args: words.collect(),
+    }))
+}
+
+// ---------------------------------------------------------------- writing lines
+
+/// `error message="..."`: the GUI goes on, and so does the engine.
+fn send_error(message: &str) {
+    outln!("error message=\"{}\"", quotable(message));
+}
+
+/// `text` made fit for a quoted value: no quotes or line breaks, at most
+/// [`MAX_ERROR_CHARS`] characters.
+fn quotable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '"' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .take(MAX_ERROR_CHARS)
+        .collect()
+}
+
+fn truncated(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// A score for the side to move in men with two decimals: `0.25`, `-1.07`, `99.93` for a win
+/// in 7 plies, `-99.94` for a loss in 6.
+fn hub_score(score: i32) -> String {
+    let hundredths = if eval::is_decisive(score) {
+        let plies = (eval::WIN - score.abs()).clamp(0, MAX_PLIES_IN_WIN_SCORE);
+        (WIN_SCORE_HUNDREDTHS - plies) * score.signum()
+    } else {
+        score.clamp(-MAX_PLAIN_SCORE_HUNDREDTHS, MAX_PLAIN_SCORE_HUNDREDTHS)
+    };
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let abs = hundredths.abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// The moves in Hub form, separated by spaces.
+fn hub_line<V: Variant>(game: &Draughts<V>, moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map_while(|&mv| game.hub_move(mv))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn info_line<V: Variant>(game: &Draughts<V>, report: &DepthReport<Move>) -> String {
+    let seconds = report.elapsed.as_secs_f64();
+    let mnps = report.nodes as f64 / seconds.max(1e-6) / 1e6;
+    format!(
+        "info depth={} score={} nodes={} time={seconds:.3} nps={mnps:.2} pv=\"{}\"",
+        report.depth,
+        hub_score(report.score),
+        report.nodes,
+        hub_line(game, &report.pv)
+    )
+}
+
+/// `done move=X ponder=Y`, `move` first; the ponder move only if it is legal after `X`.
+fn done_line<V: Variant>(game: &Draughts<V>, state: &State, result: &SearchResult<Move>) -> String {
+    let Some(best) = game.hub_move(result.best) else {
+        return "done".to_string();
+    };
+    let mut after = state.clone();
+    game.play_unchecked(&mut after, result.best);
+    let mut replies = Vec::new();
+    game.legal_moves(&after, &mut replies);
+    let ponder = result
+        .pv
+        .get(1)
+        .filter(|reply| replies.contains(reply))
+        .and_then(|&reply| game.hub_move(reply));
+    match ponder {
+        Some(ponder) => format!("done move={best} ponder={ponder}"),
+        None => format!("done move={best}"),
+    }
+}
+
+// ---------------------------------------------------------------- limits
+
+/// What `level` commands asked for since the last `pos` or search.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Level {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    move_time: Option<Duration>,
+    clock: Option<ClockLevel>,
+    infinite: bool,
+}
+
+/// `level [moves=N] time=S [inc=S]`: the time left, and the increment added before each move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ClockLevel {
+    time: Duration,
+    increment: Duration,
+    moves_to_go: Option<u32>,
+}
+
+/// The time to spend on one move: a share of the time left plus most of the increment, never
+/// more than the time left (with this move's increment) minus [`TIME_SAFETY_MARGIN`].
+fn move_budget(clock: &ClockLevel) -> Duration {
+    let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+    let share = clock.time.as_secs_f64() / f64::from(moves_to_go)
+        + INCREMENT_SHARE * clock.increment.as_secs_f64();
+    let ceiling = (clock.time + clock.increment).saturating_sub(TIME_SAFETY_MARGIN);
+    Duration::from_secs_f64(share)
+        .max(MIN_MOVE_TIME)
+        .min(ceiling)
+}
+
+/// Seconds as a `level` gives them: a real number from 0 to [`MAX_LEVEL_SECONDS`].
+fn seconds(name: &str, text: &str) -> Result<Duration> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (0.0..=MAX_LEVEL_SECONDS).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| anyhow!("{name}={text}: expected seconds from 0 to {MAX_LEVEL_SECONDS}"))
+}
+
+fn whole<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    name: &str,
+    text: &str,
+    least: T,
+    most: T,
+) -> Result<T> {
+    text.parse::<T>()
+        .ok()
+        .filter(|n| *n >= least && *n <= most)
+        .ok_or_else(|| anyhow!("{name}={text}: expected a whole number from {least} to {most}"))
+}
+
+/// How a search was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Think,
+    Ponder,
+    Analyze,
+}
+
+/// The search's own limits, and for a ponder search the time it gets after `ponder-hit`.
+fn search_limits(level: &Level, mode: Mode) -> (Limits, Option<Duration>) {
+    let time = level.move_time.or(level.clock.as_ref().map(move_budget));
+    let unlimited = Limits::depth(MAX_DEPTH);
+    let nothing_set = level.depth.is_none() && level.nodes.is_none() && time.is_none();
+    if level.infinite || (mode == Mode::Analyze && nothing_set) {
+        return (unlimited, None);
+    }
+    let time = if nothing_set {
+        Some(DEFAULT_MOVE_TIME)
+    } else {
+        time
+    };
+    let limits = Limits {
+        depth: level.depth,
+        nodes: level.nodes,
+        time,
+    };
+    match mode {
+        // Until ponder-hit the search is not on the clock: the depth and nodes limits only.
+        Mode::Ponder => (
+            Limits {
+                depth: level.depth.or(Some(MAX_DEPTH)),
+                nodes: level.nodes,
+                time: None,
+            },
+            time,
+        ),
+        Mode::Think | Mode::Analyze => (limits, None),
+    }
+}
+
+// ---------------------------------------------------------------- the session
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The position to search: the state after `moves`, and the repetition hashes of the
+/// positions before it, oldest first.
+struct Setup {
+    state: State,
+    history: Vec<u64>,
+}
+
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+    /// For `go ponder`: the time the search gets once `ponder-hit` comes.
+    ponder_budget: Option<Duration>,
+    /// Whether the search ends by itself: a `go think` or `go analyze` with a depth, node or
+    /// time limit.
+    bounded: bool,
+}
+
+struct Session {
+    ruleset: HubRuleset,
+    hash_mb: usize,
+    threads: usize,
+    position: Option<Setup>,
+    level: Level,
+    search: Option<RunningSearch>,
+}
+
+impl Session {
+    fn new(ruleset: HubRuleset) -> Session {
+        Session {
+            ruleset,
+            hash_mb: SearchOptions::DEFAULT_HASH_MB,
+            threads: 1,
+            position: None,
+            level: Level::default(),
+            search: None,
+        }
+    }
+
+    fn handle(&mut self, text: &str) -> Flow {
+        let line = match parse_line(text) {
+            Ok(Some(line)) => line,
+            Ok(None) => return Flow::Continue,
+            Err(error) => {
+                send_error(&format!("{error:#}"));
+                return Flow::Continue;
+            }
+        };
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.thread.is_finished())
+        {
+            self.end_search();
+        }
+        let outcome = match line.command.as_str() {
+            "ping" => {
+                outln!("pong");
+                Ok(())
+            }
+            "stop" => {
+                if let Some(search) = &self.search {
+                    search.stop.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            "ponder-hit" => self.ponder_hit(),
+            "quit" => return Flow::Quit,
+            command => {
+                // Any other command waits for a search still running to write its `done`: a
+                // search with a limit ends by itself, an unbounded one (analyze, infinite,
+                // ponder) is stopped.
+                self.finish_search();
+                match command {
+                    "hub" => {
+                        self.announce();
+                        Ok(())
+                    }
+                    "set-param" => self.set_param(&line),
+                    "init" => {
+                        outln!("ready");
+                        Ok(())
+                    }
+                    "new-game" => {
+                        self.position = None;
+                        self.level = Level::default();
+                        Ok(())
+                    }
+                    "pos" => self.set_position(&line),
+                    "level" => self.set_level(&line),
+                    "go" => self.go(&line),
+                    other => Err(anyhow!("unknown command {:?}", truncated(other))),
+                }
+            }
+        };
+        if let Err(error) = outcome {
+            send_error(&format!("{error:#}"));
+        }
+        Flow::Continue
+    }
+
+    /// Waits for the running search, if any, to write its `done`: to the end of its limits,
+    /// or stopped now if it has none.
+    fn finish_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            if !search.bounded {
+                search.stop.store(true, Ordering::Relaxed);
+            }
+            if search.thread.join().is_err() {
+                send_error("the search failed");
+            }
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its `done`.
+    fn end_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+            if search.thread.join().is_err() {
+                send_error("the search failed");
+            }
+        }
+    }
+
+    fn announce(&self) {
+        let values = [HubRuleset::International, HubRuleset::English]
+            .map(HubRuleset::name)
+            .join(" ");
+        outln!(
+            "id name={ENGINE_NAME} version={} author={ENGINE_AUTHOR}",
+            env!("CARGO_PKG_VERSION")
+        );
+        outln!(
+            "param name=variant value={} type=enum values=\"{values}\"",
+            self.ruleset.name()
+        );
+        outln!(
+            "param name=hash value={} type=int min=1 max={}",
+            self.hash_mb,
+            SearchOptions::MAX_HASH_MB
+        );
+        outln!(
+            "param name=threads value={} type=int min=1 max={}",
+            self.threads,
+            SearchOptions::MAX_THREADS
+        );
+        outln!("wait");
+    }
+
+    fn set_param(&mut self, line: &Line) -> Result<()> {
+        let name = line.required("name")?;
+        let value = line.required("value")?;
+        match name {
+            "variant" => {
+                let ruleset = HubRuleset::from_param(value).ok_or_else(|| {
+                    anyhow!("unknown variant {value:?}; expected international or english")
+                })?;
+                if ruleset != self.ruleset {
+                    self.ruleset = ruleset;
+                    self.position = None;
+                }
+            }
+            "hash" => self.hash_mb = whole("hash", value, 1, SearchOptions::MAX_HASH_MB)?,
+            "threads" => {
+                self.threads = whole("threads", value, 1, SearchOptions::MAX_THREADS)?;
+            }
+            other => bail!("unknown parameter {:?}", truncated(other)),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, line: &Line) -> Result<()> {
+        self.level = Level::default();
+        self.position = None;
+        // Without pos= (or with the start flag alone) the search starts from the start.
+        let pos = line.value("pos");
+        let moves: Vec<&str> = line
+            .value("moves")
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        if moves.len() > MAX_POS_MOVES {
+            bail!("more than {MAX_POS_MOVES} moves");
+        }
+        let (setup, bad_move) = match self.ruleset {
+            HubRuleset::International => replay::<InternationalRules>(pos, &moves)?,
+            HubRuleset::English => replay::<EnglishRules>(pos, &moves)?,
+        };
+        // As Scan does: the position stands as far as the moves could be played.
+        self.position = Some(setup);
+        match bad_move {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    fn set_level(&mut self, line: &Line) -> Result<()> {
+        let mut level = self.level.clone();
+        let mut understood = false;
+        if line.has("infinite") {
+            level.infinite = true;
+            understood = true;
+        }
+        if let Some(text) = line.value("depth") {
+            level.depth = Some(whole("depth", text, 1, MAX_DEPTH)?);
+            understood = true;
+        }
+        if let Some(text) = line.value("nodes") {
+            level.nodes = Some(whole("nodes", text, 1, MAX_LEVEL_NODES)?);
+            understood = true;
+        }
+        if let Some(text) = line.value("move-time") {
+            level.move_time = Some(seconds("move-time", text)?);
+            understood = true;
+        }
+        match line.value("time") {
+            Some(text) => {
+                level.clock = Some(ClockLevel {
+                    time: seconds("time", text)?,
+                    increment: line
+                        .value("inc")
+                        .map(|inc| seconds("inc", inc))
+                        .transpose()?
+                        .unwrap_or(Duration::ZERO),
+                    moves_to_go: line
+                        .value("moves")
+                        .map(|moves| whole("moves", moves, 1, MAX_MOVES_TO_GO))
+                        .transpose()?,
+                });
+                understood = true;
+            }
+            None if line.has("inc") || line.has("moves") => {
+                bail!("level: inc= and moves= need time=")
+            }
+            None => {}
+        }
+        if !understood {
+            bail!("level: expected depth=, nodes=, move-time=, time= or infinite");
+        }
+        self.level = level;
+        Ok(())
+    }
+
+    fn go(&mut self, line: &Line) -> Result<()> {
+        let mode = if line.has("ponder") {
+            Mode::Ponder
+        } else if line.has("analyze") || line.has("analyse") {
+            Mode::Analyze
+        } else {
+            Mode::Think
+        };
+        let setup = self
+            .position
+            .as_ref()
+            .ok_or_else(|| anyhow!("no position: send pos first"))?;
+        // As Scan does, the level holds for one search.
+        let level = std::mem::take(&mut self.level);
+        let (limits, ponder_budget) = search_limits(&level, mode);
+        let bounded = mode != Mode::Ponder && limits != Limits::depth(MAX_DEPTH);
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Some(time) = limits.time {
+            stop_after(&stop, time)?;
+        }
+        let options = SearchOptions {
+            threads: self.threads,
+            hash_mb: self.hash_mb,
+            history: setup.history.clone(),
+            stop: Some(stop.clone()),
+            ..SearchOptions::new(limits)
+        };
+        let state = setup.state.clone();
+        let thread = match self.ruleset {
+            HubRuleset::International => spawn_search::<InternationalRules>(state, options),
+            HubRuleset::English => spawn_search::<EnglishRules>(state, options),
+        }?;
+        self.search = Some(RunningSearch {
+            stop,
+            thread,
+            ponder_budget,
+            bounded,
+        });
+        Ok(())
+    }
+
+    /// The pondering search is now on the clock: it stops after its time.
+    fn ponder_hit(&mut self) -> Result<()> {
+        let Some(search) = &mut self.search else {
+            return Ok(());
+        };
+        let Some(budget) = search.ponder_budget.take() else {
+            return Ok(());
+        };
+        stop_after(&search.stop, budget)
+    }
+}
+
+/// Sets `stop` once `budget` has passed from now: a deadline counted from the command, so that
+/// what comes before the search's own clock (setting up its table) is on the clock too.
+fn stop_after(stop: &Arc<AtomicBool>, budget: Duration) -> Result<()> {
+    let flag = stop.clone();
+    let timer = std::thread::Builder::new()
+        .name("hub-deadline".to_string())
+        .spawn(move || {
+            std::thread::sleep(budget);
+            flag.store(true, Ordering::Relaxed);
+        });
+    if timer.is_err() {
+        stop.store(true, Ordering::Relaxed);
+        bail!("cannot start the search's deadline; stopping now");
+    }
+    Ok(())
+}
+
+/// The position of a `pos` command (the start position without one) with `moves` played, and
+/// the error of the first move that could not be played, if any.
+fn replay<V: Variant>(pos: Option<&str>, moves: &[&str]) -> Result<(Setup, Option<anyhow::Error>)> {
+    let game = Draughts::<V>::new();
+    let mut state = match pos {
+        Some(text) => game
+            .parse_hub_position(text)
+            .with_context(|| format!("bad position {:?}", truncated(text)))?,
+        None => game.start(),
+    };
+    let mut history = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let mv = match game.parse_hub_move(&state, text) {
+            Ok(mv) => mv,
+            Err(error) => {
+                let error = anyhow!(error).context(format!("bad move {} in moves", i + 1));
+                return Ok((Setup { state, history }, Some(error)));
+            }
+        };
+        history.push(game.repetition_hash(&state));
+        game.play_unchecked(&mut state, mv);
+    }
+    Ok((Setup { state, history }, None))
+}
+
+/// Starts the search of `state` on a thread of its own, which writes the `info` lines and the
+/// `done` line.
+fn spawn_search<V: Variant>(state: State, options: SearchOptions) -> Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("hub-search".to_string())
+        .spawn(move || {
+            let game = Draughts::<V>::new();
+            let result = search_with(&game, &state, &options, &mut |report| {
+                outln!("{}", info_line(&game, report));
+            });
+            match result {
+                Some(result) => outln!("{}", done_line(&game, &state, &result)),
+                None => {
+                    send_error("no legal move: the game is over");
+                    outln!("done");
+                }
+            }
+        })
+        .context("cannot start the search thread")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Line {
+        parse_line(text).expect("well formed").expect("not blank")
+    }
+
+    #[test]
+    fn lines_split_into_command_and_arguments() {
+        let pos = line(r#"pos pos=Wbe moves="32-28 19-23" start"#);
+        assert_eq!(pos.command, "pos");
+        assert_eq!(pos.value("pos"), Some("Wbe"));
+        assert_eq!(pos.value("moves"), Some("32-28 19-23"));
+        assert_eq!(pos.value("start"), Some(""));
+        assert!(pos.has("start") && !pos.has("level"));
+        let empty = line(r#"  set-param   name=x value=""  "#);
+        assert_eq!(empty.value("value"), Some(""));
+        assert_eq!(parse_line("   ").expect("blank"), None);
+        for bad in [
+            r#"pos moves="32-28"#,
+            "=x",
+            "pos=x",
+            r#"pos moves="a"b"#,
+            "level depth==3",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores_are_in_men_and_wins_near_a_hundred() {
+        assert_eq!(hub_score(25), "0.25");
+        assert_eq!(hub_score(-107), "-1.07");
+        assert_eq!(hub_score(-1), "-0.01");
+        assert_eq!(hub_score(0), "0.00");
+        assert_eq!(hub_score(eval::WIN - 7), "99.93");
+        assert_eq!(hub_score(-(eval::WIN - 6)), "-99.94");
+        assert_eq!(hub_score(eval::WIN - 500), "99.01");
+        assert_eq!(hub_score(20_000), "89.99");
+    }
+
+    #[test]
+    fn the_clock_gives_a_share_and_keeps_a_margin() {
+        let clock = |time: f64, inc: f64, moves: Option<u32>| ClockLevel {
+            time: Duration::from_secs_f64(time),
+            increment: Duration::from_secs_f64(inc),
+            moves_to_go: moves,
+        };
+        let close = |a: Duration, b: f64| (a.as_secs_f64() - b).abs() < 1e-9;
+        assert!(close(move_budget(&clock(60.0, 0.0, None)), 2.0));
+        assert!(close(move_budget(&clock(60.0, 1.0, None)), 2.8));
+        assert!(close(move_budget(&clock(10.0, 0.0, Some(5))), 2.0));
+        // The last move before the control: all the time but the margin.
+        assert!(close(move_budget(&clock(1.0, 0.0, Some(1))), 0.95));
+        // Almost no time: never more than is left.
+        assert!(close(move_budget(&clock(0.02, 0.0, None)), 0.0));
+        assert!(close(move_budget(&clock(0.055, 0.0, None)), 0.005));
+        assert!(close(
+            move_budget(&clock(0.5, 0.0, None)),
+            0.016_666_666_666
+        ));
+    }
+
+    #[test]
+    fn limits_follow_the_level_and_the_mode() {
+        let depth = Level {
+            depth: Some(5),
+            ..Level::default()
+        };
+        assert_eq!(search_limits(&depth, Mode::Think), (Limits::depth(5), None));
+        let none = Level::default();
+        assert_eq!(
+            search_limits(&none, Mode::Think),
+            (Limits::time(DEFAULT_MOVE_TIME), None)
+        );
+        assert_eq!(
+            search_limits(&none, Mode::Analyze),
+            (Limits::depth(MAX_DEPTH), None)
+        );
+        let infinite = Level {
+            infinite: true,
+            ..Level::default()
+        };
+        assert_eq!(
+            search_limits(&infinite, Mode::Think),
+            (Limits::depth(MAX_DEPTH), None)
+        );
+        let timed = Level {
+            move_time: Some(Duration::from_millis(300)),
+            ..Level::default()
+        };
+        assert_eq!(
+            search_limits(&timed, Mode::Ponder),
+            (Limits::depth(MAX_DEPTH), Some(Duration::from_millis(300)))
+        );
+    }
+}
