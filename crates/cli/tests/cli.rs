@@ -718,3 +718,92 @@ fn analyse_refuses_bad_input_with_one_line() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_pdn_collection_is_imported_game_by_game_and_exported_again() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/tests/data/pdn/wk2003-round1.pdn"
+    );
+    // The published games, then one with an illegal move: the bad one is named by its number,
+    // line, move and reason; the others still come in.
+    let mut text = std::fs::read_to_string(published).expect("the published games");
+    text.push_str("\n[Event \"bad\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 31-27 *\n");
+    let collection = dir.path().join("collection.pdn");
+    std::fs::write(&collection, text).expect("written");
+    let records = dir.path().join("records.pgn");
+    let path = |p: &std::path::Path| p.to_str().expect("utf-8 path").to_string();
+    let out = denkmeter(
+        &[
+            "record",
+            "import",
+            &path(&collection),
+            "--out",
+            &path(&records),
+        ],
+        "",
+    );
+    assert!(!out.status.success(), "one game was refused");
+    let said = stderr(&out);
+    assert!(
+        said.contains("game 5 (A - B, line 99): move 2. 31-27")
+            && said.contains("the legal moves are 28x19")
+            && said.contains("1 of 5 games were refused"),
+        "{said}"
+    );
+    assert!(
+        stdout(&out).contains("4 of 5 games replay through the rules"),
+        "{}",
+        stdout(&out)
+    );
+    let kept = std::fs::read_to_string(&records).expect("the records were written");
+    assert_eq!(kept.matches("[Ruleset \"international\"]").count(), 4);
+    assert!(kept.contains("[White \"Jansen,G.\"]"), "{kept}");
+    // Exported again as PDN: standard tags, GameType 20, the moves as published.
+    let out = denkmeter(&["record", "export", &path(&records)], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdn = stdout(&out);
+    assert_eq!(pdn.matches("[GameType \"20\"]").count(), 4, "{pdn}");
+    assert!(pdn.contains("48. 15x4 14-20 49. 4x36 20x49"), "{pdn}");
+    assert!(
+        pdn.contains("1-1\n") && pdn.contains("2-0\n") && pdn.contains("0-2\n"),
+        "{pdn}"
+    );
+    // English games without a GameType need a ruleset; with it they come in whole.
+    let oca = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/tests/data/pdn/oca-1847.pdn"
+    );
+    let out = denkmeter(&["record", "import", oca], "");
+    assert!(
+        stderr(&out).contains("give the ruleset"),
+        "{}",
+        stderr(&out)
+    );
+    let clean = dir.path().join("oca.pdn");
+    let out = denkmeter(
+        &[
+            "record",
+            "import",
+            oca,
+            "--ruleset",
+            "english",
+            "--out",
+            &path(&clean),
+            "--pdn",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdn = std::fs::read_to_string(&clean).expect("written");
+    assert!(
+        pdn.contains("[Black \"Moorhead, W.\"]") && pdn.contains("[GameType \"21\"]"),
+        "{pdn}"
+    );
+    // A record of another game has no PDN.
+    let played = play(&["chad", "--black", "human"], "D3-D7\n");
+    let out = denkmeter(&["record", "export", played.record_text()], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("not draughts"), "{}", stderr(&out));
+}

@@ -37,5 +37,5 @@ pub use outcome::{
 pub use player::{ByPlayer, Player};
 pub use playthrough::{forbidden_by_repetition, Playthrough};
 pub use position::{Grid, GridCell, PositionError};
-pub use record::{numbered_move, Record, RecordError};
+pub use record::{numbered_move, split_records, Record, RecordError};
 pub use view::{MoveView, PieceView, PositionView, Viewer};

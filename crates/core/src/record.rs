@@ -198,6 +198,36 @@ impl Record {
     }
 }
 
+/// The records of a file that holds several one after another (as `denkmeter match --pgn`
+/// writes them): each as `(first line, text)`. A record starts at a tag line that follows
+/// moves or a result.
+pub fn split_records(text: &str) -> Vec<(usize, &str)> {
+    let mut records = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut seen_moves = false;
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if seen_moves {
+                if let Some((first, from)) = start.take() {
+                    records.push((first, &text[from..offset]));
+                }
+                seen_moves = false;
+            }
+            start.get_or_insert((i + 1, offset));
+        } else if !trimmed.is_empty() {
+            start.get_or_insert((i + 1, offset));
+            seen_moves = true;
+        }
+        offset += line.len();
+    }
+    if let Some((first, from)) = start {
+        records.push((first, &text[from..]));
+    }
+    records
+}
+
 /// Move `index` (from 0) of a game, `mv`, with its number as a record counts it: `12. c3-d4`
 /// for White's, `12... f6-e5` for Black's (`black_first`: the game started with Black to move).
 pub fn numbered_move(index: usize, black_first: bool, mv: &str) -> String {
@@ -414,6 +444,18 @@ mod tests {
         assert_eq!(r.numbered(0).as_deref(), Some("1... D3-D7"));
         assert_eq!(r.numbered(1).as_deref(), Some("2. I8-I5"));
         assert!(r.to_string().contains("1... D3-D7 2. I8-I5 C3-C4 *"), "{r}");
+    }
+
+    #[test]
+    fn a_file_of_several_records_splits_at_each_tag_section() {
+        let text =
+            "[Game \"a\"]\n[Result \"*\"]\n\n1. x y *\n\n[Game \"b\"]\n\n1. z *\n[Game \"c\"]\n";
+        let records = split_records(text);
+        let firsts: Vec<usize> = records.iter().map(|r| r.0).collect();
+        assert_eq!(firsts, [1, 6, 9]);
+        assert!(records[0].1.ends_with("1. x y *\n\n"));
+        assert_eq!(records[2].1, "[Game \"c\"]\n");
+        assert!(split_records("\n\n").is_empty());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::Registry;
 /// Why a PDN game could not be brought in.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    #[error("no [GameType] or [Ruleset] tag says which draughts it is; choose a ruleset")]
+    #[error("no [GameType] or [Ruleset] tag says which draughts it is: give the ruleset (record import --ruleset, or the ruleset chosen in the web page)")]
     NoRuleset,
     #[error("[GameType \"{0}\"] is not a game Denkmeter plays (it plays 20, International draughts, and 21, English checkers; the Scandinavian rulesets are named by a [Ruleset] tag)")]
     GameType(String),

@@ -298,7 +298,7 @@ impl<V: Variant> Game for Draughts<V> {
     /// In numbers where the ruleset numbers its squares (`32-28`, `19x30`), else by square
     /// names (`c3-d4`, `c3xe5xg3`); `parse_move` reads both.
     fn move_text(&self, state: &State, mv: Move) -> String {
-        fen::numeric_move::<V>(state, mv).unwrap_or_else(|| notation::move_text::<V>(state, mv))
+        notation::shown_text::<V>(state, mv)
     }
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {

@@ -56,6 +56,12 @@ pub(crate) fn move_text<V: Variant>(state: &State, mv: Move) -> String {
     }
 }
 
+/// The move as the ruleset shows it: in numbers where it numbers its squares (`32-28`), else by
+/// square names (`c3-d4`).
+pub(crate) fn shown_text<V: Variant>(state: &State, mv: Move) -> String {
+    fen::numeric_move::<V>(state, mv).unwrap_or_else(|| move_text::<V>(state, mv))
+}
+
 /// Reads a square of a move: its number where the ruleset numbers its squares (`32`), or its
 /// name (`a1` to `h8` or `j10`). Light squares are accepted here (a move to one is illegal,
 /// not unreadable).
@@ -134,7 +140,7 @@ pub(crate) fn parse_move<V: Variant>(state: &State, text: &str) -> Result<Move, 
     movegen::legal_moves::<V>(state, &mut moves);
     let texts = |list: &[Move]| -> String {
         list.iter()
-            .map(|&m| move_text::<V>(state, m))
+            .map(|&m| shown_text::<V>(state, m))
             .collect::<Vec<_>>()
             .join(", ")
     };
