@@ -431,6 +431,8 @@ struct Session {
     hash_mb: usize,
     threads: usize,
     position: Option<Setup>,
+    /// Whether the last pos was refused (the position is then unknown, not the start).
+    bad_position: bool,
     level: Level,
     search: Option<RunningSearch>,
 }
@@ -442,9 +444,19 @@ impl Session {
             hash_mb: SearchOptions::DEFAULT_HASH_MB,
             threads: 1,
             position: None,
+            bad_position: false,
             level: Level::default(),
             search: None,
         }
+    }
+
+    /// The start position of the ruleset in play.
+    fn start(&self) -> Result<Setup> {
+        let (setup, _) = match self.ruleset {
+            HubRuleset::International => replay::<InternationalRules>(None, &[])?,
+            HubRuleset::English => replay::<EnglishRules>(None, &[])?,
+        };
+        Ok(setup)
     }
 
     fn handle(&mut self, text: &str) -> Flow {
@@ -492,9 +504,10 @@ impl Session {
                         Ok(())
                     }
                     "new-game" => {
-                        self.position = None;
+                        // The next game starts from the start until a pos says otherwise.
                         self.level = Level::default();
-                        Ok(())
+                        self.bad_position = false;
+                        self.start().map(|start| self.position = Some(start))
                     }
                     "pos" => self.set_position(&line),
                     "level" => self.set_level(&line),
@@ -582,6 +595,7 @@ impl Session {
     fn set_position(&mut self, line: &Line) -> Result<()> {
         self.level = Level::default();
         self.position = None;
+        self.bad_position = true;
         // Without pos= (or with the start flag alone) the search starts from the start.
         let pos = line.value("pos");
         let moves: Vec<&str> = line
@@ -598,6 +612,7 @@ impl Session {
         };
         // As Scan does: the position stands as far as the moves could be played.
         self.position = Some(setup);
+        self.bad_position = false;
         match bad_move {
             Some(error) => Err(error),
             None => Ok(()),
@@ -659,10 +674,17 @@ impl Session {
         } else {
             Mode::Think
         };
-        let setup = self
-            .position
-            .as_ref()
-            .ok_or_else(|| anyhow!("no position: send pos first"))?;
+        if self.position.is_none() && !self.bad_position {
+            // Before any pos (as after new-game), as Scan does: from the start.
+            self.position = Some(self.start()?);
+        }
+        let Some(setup) = self.position.as_ref() else {
+            // A bad pos left no position: say so, and still end the search with a done, so
+            // that a program waiting for one does not wait forever.
+            send_error("no position: the last pos was refused");
+            outln!("done");
+            return Ok(());
+        };
         // As Scan does, the level holds for one search.
         let level = std::mem::take(&mut self.level);
         let (limits, ponder_budget) = search_limits(&level, mode);

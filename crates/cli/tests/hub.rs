@@ -320,11 +320,26 @@ fn bad_input_gets_an_error_and_the_engine_goes_on() {
     error_for(&mut engine, "level inc=1");
     error_for(&mut engine, "set-param name=variant value=frisian");
     error_for(&mut engine, "set-param name=colour value=red");
-    // new-game forgets the position: go has nothing to search.
-    engine.send("pos start");
+    // After a refused pos, go says there is no position and still ends with a done, so that
+    // a program waiting for one does not hang.
+    engine.send("pos pos=Wbbbb");
+    engine.send("level depth=1");
+    engine.send("go think");
+    let answer = engine.until("done");
+    assert!(
+        answer.iter().any(|l| l.contains("no position")),
+        "{answer:?}"
+    );
+    // new-game goes back to the start: go searches it.
     engine.send("new-game");
     assert_eq!(engine.ping(), Vec::<String>::new());
-    assert!(error_for(&mut engine, "go think").contains("no position"));
+    engine.send("level depth=1");
+    engine.send("go think");
+    let answer = engine.until("done");
+    assert!(
+        answer.last().is_some_and(|l| l.starts_with("done move=")),
+        "{answer:?}"
+    );
     let long = format!("pos moves=\"{}\"", "32-28 ".repeat(20_000));
     assert!(error_for(&mut engine, &long).contains("longer than"));
     error_for(&mut engine, "\u{0}\u{7f}é=\"");

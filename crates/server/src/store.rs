@@ -804,7 +804,9 @@ impl Store {
         Ok(())
     }
 
-    pub async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
+    /// Stores a new game with the moves it starts with, in one transaction.
+    pub async fn create_game(&self, game: &StoredGame, moves: &[String]) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin().await?;
         let (white_kind, white_level) = seat_columns(game.seats.white);
         let (black_kind, black_level) = seat_columns(game.seats.black);
         let (result, termination) = outcome_columns(game.outcome.as_ref());
@@ -842,8 +844,21 @@ impl Store {
         .bind(game.clock.map(|c| c.remaining.white))
         .bind(game.clock.map(|c| c.remaining.black))
         .bind(game.clock.map(|c| c.turn_started))
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?;
+        for (ply, text) in moves.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, text, created_at, left_ms) \
+                 VALUES ($1, $2, $3, $4, NULL)",
+            )
+            .bind(&game.id)
+            .bind(i64::try_from(ply).unwrap_or(i64::MAX))
+            .bind(text)
+            .bind(game.created_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 
@@ -1237,7 +1252,10 @@ mod tests {
             .await
             .unwrap();
         for n in 0..20 {
-            store.create_game(&game(&format!("g{n}"))).await.unwrap();
+            store
+                .create_game(&game(&format!("g{n}")), &[])
+                .await
+                .unwrap();
         }
         // Twenty games get a move each, and game g0 gets twenty rival first moves.
         let mut writes = Vec::new();

@@ -294,6 +294,7 @@ on_both_databases!(
     takebacks_between_people_on_two_servers,
     timed_games_are_lost_on_time_by_the_server,
     a_timed_turn_begins_again_after_a_restart,
+    a_pdn_game_is_brought_in_continued_and_downloaded,
 );
 
 mod postgres_only {
@@ -2243,5 +2244,93 @@ async fn a_hidden_king_against_the_computer(db: &str) {
             }
         }
     }
+    server.stop().await;
+}
+
+async fn a_pdn_game_is_brought_in_continued_and_downloaded(db: &str) {
+    let server = Server::start(db).await;
+    // An unfinished International game from a FEN (after 1. 32-28), pasted: the ruleset
+    // comes from its GameType, whatever the request names; the moves are replayed and the
+    // game goes on.
+    let fen = "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:\
+               B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+    let pdn = "[Event \"Training\"]\n[GameType \"20\"]\n[FEN \"B:W28,31,33-50:B1-20\"]\n\
+               1... 19-23 {the exchange} 2. 28x19 14x23 *\n";
+    let (status, created) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "english", "white": {"kind": "human"}, "black": {"kind": "human"}, "pdn": pdn}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["ruleset"], "international", "{view}");
+    assert_eq!(view["moves"], json!(["19-23", "28x19", "14x23"]), "{view}");
+    assert_eq!(
+        (view["status"].clone(), view["to_move"].clone()),
+        (json!("ongoing"), json!("white"))
+    );
+    let (status, _) = server.play(&id, &created["tokens"]["white"], "37-32").await;
+    assert_eq!(status, StatusCode::OK);
+    // Kept across a restart, and written back as PDN with its setup.
+    server.stop().await;
+    let server = Server::start(db).await;
+    let (status, kind, text) = server
+        .get_text(&format!("/api/games/{id}/record.pdn"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(kind.starts_with("text/plain"), "{kind}");
+    assert!(
+        text.contains("[GameType \"20\"]") && text.contains("[SetUp \"1\"]"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(
+        text.contains("1... 19-23 2. 28x19 14x23 3. 37-32 *"),
+        "{text}"
+    );
+    // A finished game brought in is over at once, so it can be analysed.
+    let finished = "[GameType \"21\"]\n[Result \"0-1\"]\n1. 11-15 24-20 2. 8-11 0-1\n";
+    let (status, created) = server
+        .post(
+            "/api/games",
+            json!({"ruleset": "english", "white": {"kind": "human"}, "black": {"kind": "computer", "level": 1}, "pdn": finished}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["status"], "over", "{view}");
+    assert_eq!(view["result"]["winner"], "black", "{view}");
+    let (status, answer) = server.get(&format!("/api/games/{id}/analysis?ply=2")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // Bad PDN: one clear reason, and no game made.
+    for (bad, reason) in [
+        (
+            "[GameType \"20\"]\n1. 32-28 19-23 2. 31-27 *",
+            "move 2. 31-27",
+        ),
+        ("[GameType \"20\"]\n[FEN \"W:W51:B1\"]\n*", "[FEN]"),
+        ("[GameType \"25\"]\n1. c3-d4 *", "GameType"),
+        ("1. 32-28 * 1. 33-28 *", "holds 2 games"),
+        ("[GameType \"20\"]\n1. 32-28 {unclosed", "never closed"),
+    ] {
+        let (status, body) = server
+            .post(
+                "/api/games",
+                json!({"ruleset": "international", "white": {"kind": "human"}, "black": {"kind": "human"}, "pdn": bad}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+        let error = body["error"].as_str().unwrap_or_default();
+        assert!(error.contains(reason), "{bad}: {error}");
+    }
+    // Other games have no PDN.
+    let (chad, _) = server.create("chad", human(), human()).await;
+    let (status, _, _) = server
+        .get_text(&format!("/api/games/{chad}/record.pdn"))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     server.stop().await;
 }

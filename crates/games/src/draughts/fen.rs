@@ -187,9 +187,14 @@ pub(crate) fn parse<V: Variant>(text: &str) -> Result<State, PositionError> {
         let Some(colour) = field.chars().next() else {
             return Err(invalid("an empty field between colons".to_string()));
         };
+        let counter = field[colour.len_utf8()..]
+            .bytes()
+            .all(|b| b.is_ascii_digit());
         let owner = match colour.to_ascii_uppercase() {
             'W' => light,
             'B' => !light,
+            // Lidraughts' move counters (`:H0:F1`), which a position does not keep.
+            'H' | 'F' if counter => continue,
             _ => {
                 return Err(invalid(format!(
                     "{field:?}: a piece list starts with W or B"

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ApiError, Body, Params};
 use crate::clock::TimeControl;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
-use crate::round::{OfferAction, RoundError};
+use crate::round::{OfferAction, RoundError, Setup};
 use crate::seat::Seat;
 use crate::store::OfferKind;
 use crate::AppState;
@@ -37,6 +37,11 @@ pub struct CreateRequest {
     /// A time control: `{main_seconds, increment_seconds}` or `{move_seconds}`.
     #[serde(default)]
     clock: Option<ClockRequest>,
+    /// A draughts game as PDN, to go on from or to analyse: its start position and moves are
+    /// replayed; its `GameType` (or `Ruleset`) tag, if any, names the ruleset, else `ruleset`
+    /// does.
+    #[serde(default)]
+    pdn: Option<String>,
 }
 
 /// A time control as asked for; checked by `TimeControl::from_seconds`.
@@ -126,7 +131,26 @@ pub async fn create(
         seat(&request.white, "white")?,
         seat(&request.black, "black")?,
     );
-    let position = request.position.filter(|p| !p.trim().is_empty());
+    let mut position = request.position.filter(|p| !p.trim().is_empty());
+    let mut setup = Setup::default();
+    let mut ruleset = ruleset;
+    if let Some(pdn) = request.pdn.as_deref().filter(|p| !p.trim().is_empty()) {
+        if position.is_some() {
+            return Err(ApiError::BadRequest(
+                "give a position or a PDN game, not both".to_string(),
+            ));
+        }
+        let imported = import_pdn(&state, pdn, &request.ruleset)?;
+        ruleset = imported.game;
+        position = imported.record.tag("Position").map(str::to_string);
+        setup = Setup {
+            moves: imported.record.moves.clone(),
+            ending: match imported.session.status() {
+                denkmeter_core::Status::Over(outcome) => Some(outcome),
+                denkmeter_core::Status::Ongoing => None,
+            },
+        };
+    }
     let clock = match &request.clock {
         None => None,
         Some(c) => Some(
@@ -134,7 +158,10 @@ pub async fn create(
                 .map_err(ApiError::BadRequest)?,
         ),
     };
-    let (id, tokens) = state.rounds.create(ruleset, seats, position, clock).await?;
+    let (id, tokens) = state
+        .rounds
+        .create(ruleset, seats, position, setup, clock)
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(Created {
@@ -329,6 +356,62 @@ pub async fn record(
         "text/plain; charset=utf-8",
         format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
         record.to_string(),
+    ))
+}
+
+/// The one game of a pasted or uploaded PDN text, replayed through the rules; `ruleset` for a
+/// game whose tags do not say.
+fn import_pdn(
+    state: &AppState,
+    text: &str,
+    ruleset: &str,
+) -> Result<denkmeter_engine::pdn::Imported, ApiError> {
+    let games = denkmeter_core::pdn::read_collection(text);
+    let game = match games.as_slice() {
+        [] => return Err(ApiError::BadRequest("pdn: no game in the text".to_string())),
+        [game] => game,
+        more => {
+            return Err(ApiError::BadRequest(format!(
+                "pdn: the text holds {} games; give one (denkmeter record import reads whole collections)",
+                more.len()
+            )))
+        }
+    };
+    let game = game
+        .as_ref()
+        .map_err(|e| ApiError::BadRequest(format!("pdn: {e}")))?;
+    denkmeter_engine::pdn::import(game, &state.registry, Some(ruleset))
+        .map_err(|e| ApiError::BadRequest(format!("pdn: {e}")))
+}
+
+/// A draughts game as PDN (`GET /api/games/{id}/record.pdn`).
+pub async fn record_pdn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Params(query): Params<ViewQuery>,
+) -> Result<Response, ApiError> {
+    let (game, _) = seen(&state, &id, &query).await?;
+    if !game.ruleset.facts().pdn.is_draughts() {
+        return Err(ApiError::NotFound(format!(
+            "{} is not draughts: its games have no PDN",
+            game.ruleset.name()
+        )));
+    }
+    let seat_name = |p: Player| match game.seats[p] {
+        Seat::Human => "human".to_string(),
+        Seat::Computer(level) => format!("Denkmeter level {level}"),
+    };
+    let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
+    let site = format!("Denkmeter game {}", game.id);
+    let record = game
+        .session
+        .record(&[("White", &white), ("Black", &black), ("Site", &site)]);
+    let text = denkmeter_engine::pdn::export(&*game.ruleset, &record)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(file(
+        "text/plain; charset=utf-8",
+        format!("attachment; filename=\"denkmeter-{}.pdn\"", game.id),
+        text,
     ))
 }
 

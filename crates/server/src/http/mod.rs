@@ -67,6 +67,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games", get(games::list))
         .route("/api/games/{id}", get(games::view))
         .route("/api/games/{id}/record.pgn", get(games::record))
+        .route("/api/games/{id}/record.pdn", get(games::record_pdn))
         .route("/api/games/{id}/diagram.svg", get(games::diagram))
         .route("/api/games/{id}/board.txt", get(games::board_file))
         .route("/api/games/{id}/ws", get(ws::connect))

@@ -202,6 +202,8 @@ pub struct RulesetSummary {
     pub board_name: Option<String>,
     /// What the game's tradition calls each seat (English checkers: `white` is "Black").
     pub side_names: SideNamesJson,
+    /// Whether its games are draughts, read and written as PDN.
+    pub pdn: bool,
 }
 
 /// What the game's tradition calls each seat: the rules' `white` moves first.
@@ -230,6 +232,7 @@ impl RulesetSummary {
             hidden_information: game.facts().hidden_information,
             board_name: game.board_file().map(|(name, _)| name.to_string()),
             side_names: SideNamesJson::of(game),
+            pdn: game.facts().pdn.is_draughts(),
         }
     }
 }

@@ -382,12 +382,13 @@ impl Rounds {
         ruleset: Arc<dyn AnyGame>,
         seats: ByPlayer<Seat>,
         position: Option<String>,
+        setup: Setup,
         clock: Option<TimeControl>,
     ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
         let rounds = self.clone();
         detached(async move {
             rounds
-                .create_detached(ruleset, seats, position, clock)
+                .create_detached(ruleset, seats, position, setup, clock)
                 .await
         })
         .await
@@ -412,11 +413,21 @@ impl Rounds {
         ruleset: Arc<dyn AnyGame>,
         seats: ByPlayer<Seat>,
         position: Option<String>,
+        setup: Setup,
         clock: Option<TimeControl>,
     ) -> Result<(String, ByPlayer<Option<String>>), RoundError> {
-        let session = ruleset
+        let mut session = ruleset
             .new_game(position.as_deref())
             .map_err(|e| RoundError::BadPosition(e.to_string()))?;
+        for (i, text) in setup.moves.iter().enumerate() {
+            session
+                .play(text)
+                .map_err(|e| RoundError::BadPosition(format!("move {}: {e}", i + 1)))?;
+        }
+        if let (Some(ending), Status::Ongoing) = (setup.ending, session.status()) {
+            session.end(ending);
+        }
+        let moves = session.moves().to_vec();
         // The board file is kept with the game unless it is the ruleset's default.
         let default_board = self
             .registry
@@ -444,13 +455,13 @@ impl Rounds {
             draw_offer: None,
             takeback_offer: None,
             clock: clock.map(|control| Clock::new(control, now)),
-            move_lefts: Vec::new(),
+            move_lefts: vec![None; moves.len()],
             seed: rand::thread_rng().gen_range(0..i64::MAX),
             version: 0,
             created_at: now,
             updated_at: now,
         };
-        self.store.create_game(&stored).await?;
+        self.store.create_game(&stored, &moves).await?;
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
         let live = LiveGame::new(&stored, ruleset, session);
         let proxy = self.remember(GameProxy::new(live, self.started_at));
@@ -507,6 +518,14 @@ impl Rounds {
             }
         }
     }
+}
+
+/// Moves a new game starts with, and how it ended if it did by something other than its
+/// moves (a PDN game brought in, resigned or drawn by agreement).
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    pub moves: Vec<String>,
+    pub ending: Option<denkmeter_core::Outcome>,
 }
 
 /// Resumes the unfinished games that go on without a request after a start: those where the
@@ -574,7 +593,7 @@ mod tests {
         let mut black = Vec::new();
         for _ in 0..8 {
             let (id, tokens) = rounds
-                .create(chad.clone(), seats, None, None)
+                .create(chad.clone(), seats, None, Setup::default(), None)
                 .await
                 .unwrap();
             rounds
@@ -611,7 +630,10 @@ mod tests {
         let rounds = rounds_in(&dir, RoundConfig::default()).await;
         let chad = registry().find("chad").unwrap();
         let seats = ByPlayer::new(Seat::Human, Seat::Computer(1));
-        let (id, tokens) = rounds.create(chad, seats, None, None).await.unwrap();
+        let (id, tokens) = rounds
+            .create(chad, seats, None, Setup::default(), None)
+            .await
+            .unwrap();
         let (_proxy, mut changes) = rounds.watch(&id).await.unwrap();
         // Polled once, then dropped: the request is gone before the move is stored.
         let white = tokens.white.unwrap();

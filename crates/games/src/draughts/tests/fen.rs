@@ -233,3 +233,13 @@ fn every_dark_square_has_one_number() {
     check::<InternationalRules>(50);
     check::<EnglishRules>(32);
 }
+
+#[test]
+fn move_counters_after_the_pieces_are_skipped() {
+    let game = Draughts::<InternationalRules>::new();
+    assert_eq!(
+        game.parse_position("W:W31-50:B1-20:H0:F1"),
+        Ok(game.start())
+    );
+    assert!(game.parse_position("W:W31-50:B1-20:Hx").is_err());
+}
