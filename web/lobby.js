@@ -98,6 +98,15 @@ export function lobbyPage(app) {
           <button type="button" id="analyse-position" title="The engine's evaluation and best line for this position (the start if empty)">Analyse this position</button>
           <p class="small" id="position-analysis" aria-live="polite"></p>
         </details>
+        <details class="field" id="pdn-field" hidden>
+          <summary>Bring in a game (PDN)</summary>
+          <label class="field">
+            <span>A draughts game from another program or site, to go on with or to analyse</span>
+            <textarea id="pdn" name="pdn" rows="5" spellcheck="false" placeholder="[GameType &quot;20&quot;]&#10;1. 32-28 19-23 2. 28x19 14x23 *"></textarea>
+          </label>
+          <label class="small">Or a file: <input type="file" id="pdn-upload" accept=".pdn,.txt,text/plain"></label>
+          <p class="hint small">Its GameType or FEN tags set the rules and the start; games without a GameType are played by the game chosen above.</p>
+        </details>
         <p class="hint" id="opponent-hint"></p>
         <div class="error" id="lobby-error" role="alert" hidden></div>
         <button type="submit" class="primary" id="start">Start game</button>
@@ -178,6 +187,7 @@ export function lobbyPage(app) {
       document.querySelector(`#colour option[value=${seat}]`).textContent = title(seat, r && r.side_names);
     }
     // The ruleset's start position, as an example of its position strings.
+    document.getElementById('pdn-field').hidden = !(r && r.pdn);
     const position = document.getElementById('position');
     position.placeholder = '';
     document.getElementById('position-analysis').textContent = '';
@@ -233,6 +243,18 @@ export function lobbyPage(app) {
       if (!disposed) showError(`Could not load the games: ${e.message}`);
     });
 
+  // A PDN file is read into the box, to be seen (and corrected) before the game starts.
+  document.getElementById('pdn-upload').addEventListener('change', async (event) => {
+    const file = event.target.files && event.target.files[0];
+    if (!file) return;
+    if (file.size > 32 * 1024) {
+      showError(`${file.name} is larger than the 32 KiB a game may have here; use denkmeter record import for collections.`);
+      return;
+    }
+    document.getElementById('pdn').value = await file.text();
+    showError('');
+  });
+
   // The engine's view of the position typed (or the start), without starting a game.
   const analysed = document.getElementById('position-analysis');
   document.getElementById('analyse-position').addEventListener('click', async () => {
@@ -277,6 +299,8 @@ export function lobbyPage(app) {
     }
     const position = document.getElementById('position').value.trim();
     if (position) body.position = position;
+    const pdn = document.getElementById('pdn').value.trim();
+    if (pdn && !document.getElementById('pdn-field').hidden) body.pdn = pdn;
     // The people's clocks (the computer answers within its level's limit).
     const [kind, first, second] = document.getElementById('clock').value.split(':');
     if (kind === 'move') body.clock = { move_seconds: Number(first) };

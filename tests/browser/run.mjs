@@ -1591,7 +1591,43 @@ test('D. draughts in numbers: the squares numbered on the board, moves typed as 
   await page.press('#move-text', 'Enter');
   view = await waitView(id, tokens.white, (v) => v.ply === 3, 'the typed capture');
   check(view.moves[2] === '28x19', `the typed capture was played as ${view.moves[2]}`);
-  check((await page.inputValue('#move-text')) === '', 'the played move stays in the box');
+  try {
+    await page.waitForFunction(() => document.getElementById('move-text').value === '', null, { timeout: 5000 });
+  } catch {
+    throw new Failure('the played move stays in the box');
+  }
+  await context.close();
+});
+
+test('E. a PDN game pasted in the lobby is played on, then downloaded as PDN', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'E', problems);
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="english"]', { state: 'attached' });
+  await page.selectOption('#ruleset', 'english');
+  await page.waitForSelector('#pdn-field', { state: 'visible' });
+  await page.check('input[name=opponent][value=local]');
+  await page.click('#pdn-field summary');
+  // An Open Checker Archive opening without a GameType: the game chosen names its rules.
+  await page.fill('#pdn', '[Event "Edinburgh 1847"]\n[Black "Anderson, A."]\n[White "Wyllie, J."]\n1. 11-15 22-17 2. 8-11 23-19 *');
+  await page.click('#start');
+  const id = await gameIdOf(page);
+  const mine = await seatsOf(page, id);
+  let view = await waitView(id, mine.white, (v) => v.ply === 4, 'the pasted moves');
+  check(view.ruleset === 'english' && view.moves.join(' ') === '11-15 22-17 8-11 23-19', `the game came in as ${view.ruleset}: ${view.moves.join(' ')}`);
+  await waitMoves(page, 4);
+  await page.fill('#move-text', '9-13');
+  await page.press('#move-text', 'Enter');
+  view = await waitView(id, mine.white, (v) => v.ply === 5, 'the move after the pasted ones');
+  await page.waitForSelector('#download-pdn', { state: 'visible' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pdn')]);
+  const text = readFileSync(await download.path(), 'utf8');
+  check(/\[GameType "21"\]/.test(text) && /1\. 11-15 22-17 2\. 8-11 23-19 3\. 9-13 \*/.test(text), `the PDN downloaded reads:\n${text}`);
+  // Other games offer no PDN.
+  await page.goto(`${base}/#/`);
+  await page.selectOption('#ruleset', 'chad');
+  check(await page.isHidden('#pdn-field'), 'Chad offers to bring in a PDN game');
   await context.close();
 });
 

@@ -75,6 +75,7 @@ export function gamePageHtml() {
           <div class="downloads">
             <span class="muted">Download</span>
             <a id="download-pgn" href="#" download title="The game record">record</a>
+            <a id="download-pdn" href="#" download title="The game record as PDN, for draughts programs" hidden>PDN</a>
             <a id="download-svg" href="#" download title="A diagram of the position shown">diagram</a>
             <button type="button" class="link-button flip" id="flip">Flip board</button>
             <button type="button" class="link-button" id="cell-names" aria-pressed="false" title="Write each cell's or point's name on the board">Cell names</button>
@@ -396,6 +397,10 @@ function renderDownloads(page) {
   const pgn = document.getElementById('download-pgn');
   pgn.href = `${gamePath(page.id, 'record.pgn')}${query({ token })}`;
   pgn.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}.pgn`);
+  const pdn = document.getElementById('download-pdn');
+  pdn.hidden = !v.pdn;
+  pdn.href = `${gamePath(page.id, 'record.pdn')}${query({ token })}`;
+  pdn.setAttribute('download', `denkmeter-${v.ruleset}-${page.id}.pdn`);
   const svg = document.getElementById('download-svg');
   const side = page.showsBack() ? 'back' : null;
   svg.href = `${gamePath(page.id, 'diagram.svg')}${query({ ply: shownPly, token, side })}`;

@@ -448,6 +448,8 @@ pub struct GameView {
     pub position: Option<String>,
     /// The position as a FEN, where the ruleset has one and the position may be seen.
     pub fen: Option<String>,
+    /// Whether the game is draughts, whose record is also given as PDN (`record.pdn`).
+    pub pdn: bool,
     pub pieces: Vec<PieceJson>,
     /// The pieces seen from the back of a transparent board, on their cells as named from the
     /// front (Straat); null for a board with one side.
@@ -534,6 +536,7 @@ pub fn game_view(
         description: ruleset.facts().description.to_string(),
         hidden_information: ruleset.facts().hidden_information,
         side_names: SideNamesJson::of(ruleset),
+        pdn: ruleset.facts().pdn.is_draughts(),
         board: BoardJson::of(ruleset.board()),
         white: SeatJson::of(game.seats.white),
         black: SeatJson::of(game.seats.black),
