@@ -19,7 +19,9 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use denkmeter_core::Game;
-use denkmeter_engine::search::{eval, search_with, DepthReport, SearchOptions, SearchResult};
+use denkmeter_engine::search::{
+    eval, search_with_table, DepthReport, SearchOptions, SearchResult, SearchTable,
+};
 use denkmeter_engine::{Limits, MAX_DEPTH};
 use denkmeter_games::draughts::{Draughts, EnglishRules, InternationalRules, Move, State, Variant};
 
@@ -418,7 +420,8 @@ struct Setup {
 
 struct RunningSearch {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+    /// The search, which gives the table back when it ends.
+    thread: JoinHandle<SearchTable>,
     /// For `go ponder`: the time the search gets once `ponder-hit` comes.
     ponder_budget: Option<Duration>,
     /// Whether the search ends by itself: a `go think` or `go analyze` with a depth, node or
@@ -433,6 +436,10 @@ struct Session {
     position: Option<Setup>,
     /// Whether the last pos was refused (the position is then unknown, not the start).
     bad_position: bool,
+    /// The transposition table, kept from one search to the next and made before any search
+    /// (at `hash` and `init`), so that no search spends its time on it; `None` while a search
+    /// has it.
+    table: Option<SearchTable>,
     level: Level,
     search: Option<RunningSearch>,
 }
@@ -445,6 +452,7 @@ impl Session {
             threads: 1,
             position: None,
             bad_position: false,
+            table: None,
             level: Level::default(),
             search: None,
         }
@@ -500,11 +508,14 @@ impl Session {
                     }
                     "set-param" => self.set_param(&line),
                     "init" => {
+                        self.table = Some(SearchTable::new(self.hash_mb));
                         outln!("ready");
                         Ok(())
                     }
                     "new-game" => {
-                        // The next game starts from the start until a pos says otherwise.
+                        // The next game starts from the start until a pos says otherwise. The
+                        // table stays: its entries age out as new searches store theirs, and
+                        // building a new one would delay the next go.
                         self.level = Level::default();
                         self.bad_position = false;
                         self.start().map(|start| self.position = Some(start))
@@ -529,8 +540,9 @@ impl Session {
             if !search.bounded {
                 search.stop.store(true, Ordering::Relaxed);
             }
-            if search.thread.join().is_err() {
-                send_error("the search failed");
+            match search.thread.join() {
+                Ok(table) => self.table = Some(table),
+                Err(_) => send_error("the search failed"),
             }
         }
     }
@@ -539,8 +551,9 @@ impl Session {
     fn end_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.stop.store(true, Ordering::Relaxed);
-            if search.thread.join().is_err() {
-                send_error("the search failed");
+            match search.thread.join() {
+                Ok(table) => self.table = Some(table),
+                Err(_) => send_error("the search failed"),
             }
         }
     }
@@ -583,7 +596,10 @@ impl Session {
                     self.position = None;
                 }
             }
-            "hash" => self.hash_mb = whole("hash", value, 1, SearchOptions::MAX_HASH_MB)?,
+            "hash" => {
+                self.hash_mb = whole("hash", value, 1, SearchOptions::MAX_HASH_MB)?;
+                self.table = Some(SearchTable::new(self.hash_mb));
+            }
             "threads" => {
                 self.threads = whole("threads", value, 1, SearchOptions::MAX_THREADS)?;
             }
@@ -701,9 +717,15 @@ impl Session {
             ..SearchOptions::new(limits)
         };
         let state = setup.state.clone();
+        let hash_mb = self.hash_mb;
+        let table = self
+            .table
+            .take()
+            .filter(|t| t.megabytes() == hash_mb)
+            .unwrap_or_else(|| SearchTable::new(hash_mb));
         let thread = match self.ruleset {
-            HubRuleset::International => spawn_search::<InternationalRules>(state, options),
-            HubRuleset::English => spawn_search::<EnglishRules>(state, options),
+            HubRuleset::International => spawn_search::<InternationalRules>(state, options, table),
+            HubRuleset::English => spawn_search::<EnglishRules>(state, options, table),
         }?;
         self.search = Some(RunningSearch {
             stop,
@@ -770,12 +792,16 @@ fn replay<V: Variant>(pos: Option<&str>, moves: &[&str]) -> Result<(Setup, Optio
 
 /// Starts the search of `state` on a thread of its own, which writes the `info` lines and the
 /// `done` line.
-fn spawn_search<V: Variant>(state: State, options: SearchOptions) -> Result<JoinHandle<()>> {
+fn spawn_search<V: Variant>(
+    state: State,
+    options: SearchOptions,
+    mut table: SearchTable,
+) -> Result<JoinHandle<SearchTable>> {
     std::thread::Builder::new()
         .name("hub-search".to_string())
         .spawn(move || {
             let game = Draughts::<V>::new();
-            let result = search_with(&game, &state, &options, &mut |report| {
+            let result = search_with_table(&game, &state, &options, &mut table, &mut |report| {
                 outln!("{}", info_line(&game, report));
             });
             match result {
@@ -785,6 +811,7 @@ fn spawn_search<V: Variant>(state: State, options: SearchOptions) -> Result<Join
                     outln!("done");
                 }
             }
+            table
         })
         .context("cannot start the search thread")
 }

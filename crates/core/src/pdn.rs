@@ -1,6 +1,6 @@
 //! PDN, the draughts world's game record format (Portable Draughts Notation, version 3.0 as
 //! specified at pdn.fmjd.org): reading whole collections leniently, one error per game that
-//! cannot be read, and writing a [`Record`] as PDN.
+//! cannot be read, and writing a [`crate::Record`] as PDN.
 //!
 //! PDN looks like PGN: tag pairs, then numbered moves, then a result. What it adds or allows, and
 //! how each is read here:

@@ -18,4 +18,4 @@ pub mod search;
 pub use agent::{level_limits, parse_time_limit, Agent, AgentError, MAX_DEPTH, MAX_LEVEL};
 pub use limits::Limits;
 pub use registry::Registry;
-pub use search::{SearchOptions, SearchResult};
+pub use search::{SearchOptions, SearchResult, SearchTable};

@@ -165,6 +165,44 @@ pub fn search_with<G: Game>(
     search_in(game, state, options, &table, on_depth)
 }
 
+/// A transposition table kept from one search to the next, as an engine playing a game keeps
+/// one: each search starts from what the ones before it learnt, and no search spends its time
+/// building a table (zeroing 32 MB takes longer than a bullet move may).
+#[derive(Debug)]
+pub struct SearchTable {
+    table: Table,
+    megabytes: usize,
+}
+
+impl SearchTable {
+    /// A table of at most `megabytes` (1 to [`SearchOptions::MAX_HASH_MB`]; rounded down to a
+    /// power of two).
+    pub fn new(megabytes: usize) -> SearchTable {
+        SearchTable {
+            table: Table::new(megabytes),
+            megabytes,
+        }
+    }
+
+    /// The size asked for, in megabytes.
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
+    }
+}
+
+/// [`search_with`] in a table kept between searches (`options.hash_mb` is ignored: the table
+/// has its own size).
+pub fn search_with_table<G: Game>(
+    game: &G,
+    state: &G::State,
+    options: &SearchOptions,
+    table: &mut SearchTable,
+    on_depth: &mut dyn FnMut(&DepthReport<G::Move>),
+) -> Option<SearchResult<G::Move>> {
+    table.table.new_search();
+    search_in(game, state, options, &table.table, on_depth)
+}
+
 /// [`search_with`] in a table the caller keeps (its size is the caller's, not
 /// `options.hash_mb`): many short searches of related positions, as alpha-beta over drawings
 /// makes, share what each has learnt instead of zeroing a table apiece.
