@@ -106,6 +106,8 @@ export function lobbyPage(app) {
           </label>
           <label class="small">Or a file: <input type="file" id="pdn-upload" accept=".pdn,.txt,text/plain"></label>
           <p class="hint small">Its GameType or FEN tags set the rules and the start; games without a GameType are played by the game chosen above.</p>
+          <button type="button" id="analyse-pdn" title="The engine's evaluation and best line for the position the game reached">Analyse its last position</button>
+          <p class="small" id="pdn-analysis" aria-live="polite"></p>
         </details>
         <p class="hint" id="opponent-hint"></p>
         <div class="error" id="lobby-error" role="alert" hidden></div>
@@ -253,6 +255,29 @@ export function lobbyPage(app) {
     }
     document.getElementById('pdn').value = await file.text();
     showError('');
+  });
+
+  // The engine's view of the position the pasted game reached, without starting a game.
+  document.getElementById('analyse-pdn').addEventListener('click', async () => {
+    const button = document.getElementById('analyse-pdn');
+    const out = document.getElementById('pdn-analysis');
+    const pdn = document.getElementById('pdn').value.trim();
+    if (!select.value || !pdn || button.disabled) return;
+    const r = list.find((x) => x.name === select.value);
+    button.disabled = true;
+    out.textContent = 'Analysing…';
+    try {
+      const a = await api('POST', '/api/analysis', { ruleset: select.value, pdn });
+      if (disposed) return;
+      const side = title(a.to_move, r && r.side_names);
+      out.textContent = a.pv.length
+        ? `Where the game stands, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`
+        : `${a.score_text}.`;
+    } catch (e) {
+      if (!disposed) out.textContent = `Not analysed: ${e.message}`;
+    } finally {
+      button.disabled = false;
+    }
   });
 
   // The engine's view of the position typed (or the start), without starting a game.

@@ -1611,6 +1611,11 @@ test('E. a PDN game pasted in the lobby is played on, then downloaded as PDN', a
   await page.click('#pdn-field summary');
   // An Open Checker Archive opening without a GameType: the game chosen names its rules.
   await page.fill('#pdn', '[Event "Edinburgh 1847"]\n[Black "Anderson, A."]\n[White "Wyllie, J."]\n1. 11-15 22-17 2. 8-11 23-19 *');
+  // Analysed where it stands before it is played on: Black (the first player) to move.
+  await page.click('#analyse-pdn');
+  await page.waitForFunction(() => /Best line: \d+[-x]\d+/.test(document.getElementById('pdn-analysis').textContent), null, { timeout: 20_000 });
+  const analysed = await page.textContent('#pdn-analysis');
+  check(/for Black to move/.test(analysed), `the pasted game's analysis reads "${analysed}"`);
   await page.click('#start');
   const id = await gameIdOf(page);
   const mine = await seatsOf(page, id);

@@ -2305,6 +2305,29 @@ async fn a_pdn_game_is_brought_in_continued_and_downloaded(db: &str) {
     assert_eq!(view["result"]["winner"], "black", "{view}");
     let (status, answer) = server.get(&format!("/api/games/{id}/analysis?ply=2")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // The last position of a pasted game analysed without making a game: after 1. 11-15
+    // 24-20 2. 8-11, White (the second player) is to move.
+    let (status, answer) = server
+        .post(
+            "/api/analysis",
+            json!({"ruleset": "english", "pdn": "1. 11-15 24-20 2. 8-11 *"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["to_move"], "black", "{answer}");
+    assert!(
+        answer["pv"][0]
+            .as_str()
+            .is_some_and(|m| m.contains('-') || m.contains('x')),
+        "{answer}"
+    );
+    let (status, _) = server
+        .post(
+            "/api/analysis",
+            json!({"ruleset": "english", "pdn": "1. 11-15 11-15 *"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     // Bad PDN: one clear reason, and no game made.
     for (bad, reason) in [
         (

@@ -255,13 +255,16 @@ pub async fn analysis(
     Ok(Json(state.rounds.analysis(&id, query.ply).await?))
 }
 
-/// A position to analyse: a ruleset and a position string (empty or absent: the start).
+/// A position to analyse: a ruleset and a position string (empty or absent: the start), or a
+/// draughts game as PDN, whose last position is analysed.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PositionRequest {
     ruleset: String,
     #[serde(default)]
     position: Option<String>,
+    #[serde(default)]
+    pdn: Option<String>,
 }
 
 /// The engine's evaluation and best line for any position of any ruleset.
@@ -274,6 +277,21 @@ pub async fn analyse_position(
         .find(&request.ruleset)
         .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
     let position = request.position.as_deref().filter(|p| !p.trim().is_empty());
+    if let Some(pdn) = request.pdn.as_deref().filter(|p| !p.trim().is_empty()) {
+        if position.is_some() {
+            return Err(ApiError::BadRequest(
+                "give a position or a PDN game, not both".to_string(),
+            ));
+        }
+        let imported = import_pdn(&state, pdn, &request.ruleset)?;
+        let last = imported.session.position();
+        return Ok(Json(
+            state
+                .rounds
+                .analyse_position(imported.game.as_ref(), Some(&last))
+                .await?,
+        ));
+    }
     Ok(Json(
         state
             .rounds
