@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod analyse;
 mod draw;
+mod dxp;
 mod hub;
 mod list;
 mod loadtest;
@@ -140,6 +141,16 @@ enum Command {
     /// Moves are 32-28 and 28x19x23 (start, end, every captured square). Nothing is written
     /// to standard error.
     Hub(hub::HubArgs),
+    /// International draughts over DamExchange (DXP), the TCP protocol draughts programs
+    /// play each other by.
+    ///
+    /// `--listen [ADDRESS]` (default 127.0.0.1:27531) waits as the follower, one connection
+    /// at a time, and prints `listening ADDRESS` first; `--connect HOST:PORT` asks for one
+    /// game as the initiator. Both search for a share of the game's time (--time-minutes for
+    /// --moves moves). Messages are at most 1024 bytes; a read waits at most
+    /// --read-timeout-secs. Bad messages and illegal moves are logged and end the game with
+    /// GAMEEND; taking moves back is not supported.
+    Dxp(dxp::DxpArgs),
 }
 
 /// Writes to standard output, exiting quietly when the reader has gone away.
@@ -236,6 +247,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Match(args) => matches::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Hub(args) => hub::run(&args),
+        Command::Dxp(args) => dxp::run(&args),
     }
 }
 

@@ -139,16 +139,10 @@ impl<V: Variant> Draughts<V> {
     /// The move in Hub form: `32-28`, or `28x19x23` (start, end, then every captured square in
     /// ascending order). `None` for a ruleset without square numbers.
     pub fn hub_move(&self, mv: Move) -> Option<String> {
-        let order = order::<V>()?;
-        let number = |sq: u8| order.iter().position(|&s| s == sq).map(|i| i + 1);
-        let (from, to) = (number(mv.from)?, number(mv.to)?);
-        if mv.captured == 0 {
+        let (from, to, captured) = numbered_move::<V>(mv)?;
+        if captured.is_empty() {
             return Some(format!("{from}-{to}"));
         }
-        let mut captured = Squares(mv.captured)
-            .map(number)
-            .collect::<Option<Vec<usize>>>()?;
-        captured.sort_unstable();
         let mut text = format!("{from}x{to}");
         for n in captured {
             text.push('x');
@@ -198,15 +192,51 @@ impl<V: Variant> Draughts<V> {
             captured |= bit(sq);
         }
         let named_captures = squares.len() > 2;
-        let mut moves = Vec::new();
-        movegen::legal_moves::<V>(state, &mut moves);
-        let mut matching = moves.into_iter().filter(|m| {
-            m.from == from && m.to == to && (!named_captures || m.captured == captured)
-        });
-        match (matching.next(), matching.next()) {
-            (Some(mv), None) => Ok(mv),
-            (Some(_), Some(_)) => Err(HubError::Ambiguous(text.to_string())),
-            (None, _) => Err(HubError::Illegal(text.to_string())),
+        match find_move::<V>(state, from, to, named_captures.then_some(captured)) {
+            Found::One(mv) => Ok(mv),
+            Found::Many => Err(HubError::Ambiguous(text.to_string())),
+            Found::None => Err(HubError::Illegal(text.to_string())),
         }
+    }
+}
+
+/// A move as square numbers: its start, its end and its captured squares in ascending order;
+/// `None` for a ruleset without square numbers. Shared by the Hub and DXP formats.
+pub(super) fn numbered_move<V: Variant>(mv: Move) -> Option<(usize, usize, Vec<usize>)> {
+    let order = order::<V>()?;
+    let number = |sq: u8| order.iter().position(|&s| s == sq).map(|i| i + 1);
+    let (from, to) = (number(mv.from)?, number(mv.to)?);
+    let mut captured = Squares(mv.captured)
+        .map(number)
+        .collect::<Option<Vec<usize>>>()?;
+    captured.sort_unstable();
+    Some((from, to, captured))
+}
+
+/// What [`find_move`] found.
+pub(super) enum Found {
+    One(Move),
+    Many,
+    None,
+}
+
+/// The legal move of `state` from `from` to `to` (squares of the padded layout) that captures
+/// exactly `captured`, or with `None` any legal move between the two squares. Shared by the
+/// Hub and DXP formats.
+pub(super) fn find_move<V: Variant>(
+    state: &State,
+    from: u8,
+    to: u8,
+    captured: Option<u64>,
+) -> Found {
+    let mut moves = Vec::new();
+    movegen::legal_moves::<V>(state, &mut moves);
+    let mut matching = moves
+        .into_iter()
+        .filter(|m| m.from == from && m.to == to && captured.map_or(true, |c| m.captured == c));
+    match (matching.next(), matching.next()) {
+        (Some(mv), None) => Found::One(mv),
+        (Some(_), Some(_)) => Found::Many,
+        (None, _) => Found::None,
     }
 }

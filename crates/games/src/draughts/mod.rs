@@ -29,6 +29,7 @@
 //! assert_eq!(game.parse_move(&start, "31-26"), Ok(mv));
 //! ```
 
+mod dxp;
 mod eval;
 mod fen;
 mod geometry;
@@ -54,6 +55,10 @@ use denkmeter_core::{
 use geometry::{bit, Squares};
 use variant::geometry;
 
+pub use dxp::{
+    code as dxp_code, DxpColour, DxpError, DxpMessage, DxpMove, DxpPosition, EndReason, GameReq,
+    DXP_NAME_LEN, DXP_VERSION, MAX_DXP_MESSAGE_LEN,
+};
 pub use hub::{HubError, MAX_HUB_MOVE_LEN};
 pub use state::{Kind, State};
 pub use variant::{

@@ -225,6 +225,7 @@ mod bookkeeping;
 mod captures;
 mod cross_check;
 mod dames;
+mod dxp;
 mod end;
 mod facts;
 mod fen;
