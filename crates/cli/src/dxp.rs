@@ -524,7 +524,12 @@ fn initiate(args: &DxpArgs, address: &str, read_timeout: Duration) -> Result<()>
     );
     let mut table = SearchTable::new(HASH_MB);
     loop {
-        if let Some(reason) = current.over(Some(args.max_plies)) {
+        // A draw (a third repetition, the ply limit) is declared only on our turn: on the
+        // follower's, its move may already be on the way, and the two records would differ.
+        let over = current
+            .over(Some(args.max_plies))
+            .filter(|&reason| reason != EndReason::Draw || current.my_turn());
+        if let Some(reason) = over {
             conn.send(&DxpMessage::GameEnd { reason, stop: true })?;
             outln!("{}", current.summary(reason));
             await_confirmation(&mut conn);
