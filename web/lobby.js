@@ -105,7 +105,7 @@ export function lobbyPage(app) {
             <textarea id="pdn" name="pdn" rows="5" spellcheck="false" placeholder="[GameType &quot;20&quot;]&#10;1. 32-28 19-23 2. 28x19 14x23 *"></textarea>
           </label>
           <label class="small">Or a file: <input type="file" id="pdn-upload" accept=".pdn,.txt,text/plain"></label>
-          <p class="hint small">Its GameType or FEN tags set the rules and the start; games without a GameType are played by the game chosen above.</p>
+          <p class="hint small">Its GameType tag sets the rules and its FEN tag the start; a game without a GameType is played by the rules chosen above.</p>
           <button type="button" id="analyse-pdn" title="The engine's evaluation and best line for the position the game reached">Analyse its last position</button>
           <p class="small" id="pdn-analysis" aria-live="polite"></p>
         </details>
@@ -269,7 +269,9 @@ export function lobbyPage(app) {
     try {
       const a = await api('POST', '/api/analysis', { ruleset: select.value, pdn });
       if (disposed) return;
-      const side = title(a.to_move, r && r.side_names);
+      // The game's own GameType may name other rules than the ones chosen.
+      const played = list.find((x) => x.name === a.ruleset) || r;
+      const side = title(a.to_move, played && played.side_names);
       out.textContent = a.pv.length
         ? `Where the game stands, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`
         : `${a.score_text}.`;

@@ -1378,6 +1378,7 @@ test('w. earlier positions of a game in progress are looked at without leaving i
   const men = await page.$$eval('svg.board g.piece', (ps) => ps.map((p) => p.dataset.at));
   check(men.includes('c3') && men.includes('f6') && men.length === 24, 'the start position is not shown');
   check(!(await page.$('svg.board .cell.movable')), 'a move can be started on an earlier position');
+  check(await page.isHidden('#move-entry'), 'a move can be typed while an earlier position is shown');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('#replay-ply').textContent.trim() === '1 / 2');
   await page.click('#replay-last');

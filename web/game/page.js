@@ -514,7 +514,7 @@ export class GamePage {
     }
     // Moves can be typed too, in the game's notation (numbers or names in draughts).
     const entry = document.getElementById('move-entry');
-    entry.hidden = v.status !== 'ongoing' || !this.tokenOf(v.to_move) || this.covered();
+    entry.hidden = v.status !== 'ongoing' || !this.tokenOf(v.to_move) || this.covered() || Boolean(this.replay);
     entry.querySelector('button').disabled = this.busy;
     const example = (v.legal_moves || [])[0];
     document.getElementById('move-entry-help').textContent = example ? `e.g. ${example.text}` : '';

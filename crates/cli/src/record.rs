@@ -77,10 +77,18 @@ fn read_text(file: &Path) -> Result<String> {
         );
     }
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    // Old PDN files are often Latin-1: read what is not UTF-8 character by character.
+    // Old PDN files are often Latin-1: a line that is not UTF-8 is read byte by byte as
+    // Latin-1, so that one stray byte garbles no other line.
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,
-        Err(error) => error.into_bytes().iter().map(|&b| char::from(b)).collect(),
+        Err(error) => error
+            .into_bytes()
+            .split_inclusive(|&b| b == b'\n')
+            .map(|line| match std::str::from_utf8(line) {
+                Ok(text) => text.to_string(),
+                Err(_) => line.iter().map(|&b| char::from(b)).collect(),
+            })
+            .collect(),
     })
 }
 

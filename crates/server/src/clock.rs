@@ -156,16 +156,18 @@ impl Clock {
         now: i64,
     ) -> Option<Clock> {
         let mut next = *self;
-        if let Some(left) = mover_left {
-            let spent = if thinking {
-                now.saturating_sub(self.turn_started).max(0)
-            } else {
-                0
-            };
-            next.remaining[mover] = left.saturating_sub(spent);
-            if next.remaining[mover] <= 0 {
-                return None;
-            }
+        let spent = if thinking {
+            now.saturating_sub(self.turn_started).max(0)
+        } else {
+            0
+        };
+        // Where the time left at that move is not known (a move brought in from a PDN game),
+        // `mover` keeps what it has, still less its thinking on this turn.
+        next.remaining[mover] = mover_left
+            .unwrap_or(self.remaining[mover])
+            .saturating_sub(spent);
+        if next.remaining[mover] <= 0 {
+            return None;
         }
         match other_left {
             None => next.remaining[!mover] = self.control.initial_ms(),
@@ -263,6 +265,23 @@ mod tests {
             .taken_back(Player::White, false, Some(left), Some(None), 29_500)
             .unwrap();
         assert_eq!(back.remaining.black, moved.remaining.black);
+        // A move brought in from a PDN game has no recorded time left: taken back, the mover
+        // keeps what it has, less its thinking on this turn, which is never given back.
+        let main = Clock::new(
+            TimeControl::Main {
+                main_ms: 60_000,
+                increment_ms: 0,
+            },
+            0,
+        );
+        let back = main
+            .taken_back(Player::White, true, None, None, 10_000)
+            .unwrap();
+        assert_eq!(back.remaining.white, 50_000);
+        let again = back
+            .taken_back(Player::White, true, None, None, 15_000)
+            .unwrap();
+        assert_eq!(again.remaining.white, 45_000);
     }
 
     #[test]

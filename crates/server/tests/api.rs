@@ -2310,10 +2310,12 @@ async fn a_pdn_game_is_brought_in_continued_and_downloaded(db: &str) {
     let (status, answer) = server
         .post(
             "/api/analysis",
-            json!({"ruleset": "english", "pdn": "1. 11-15 24-20 2. 8-11 *"}),
+            json!({"ruleset": "international", "pdn": "[GameType \"21\"]\n1. 11-15 24-20 2. 8-11 *"}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // Analysed under the rules its GameType names, which the answer says.
+    assert_eq!(answer["ruleset"], "english", "{answer}");
     assert_eq!(answer["to_move"], "black", "{answer}");
     assert!(
         answer["pv"][0]

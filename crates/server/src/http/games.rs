@@ -135,9 +135,10 @@ pub async fn create(
     let mut setup = Setup::default();
     let mut ruleset = ruleset;
     if let Some(pdn) = request.pdn.as_deref().filter(|p| !p.trim().is_empty()) {
-        if position.is_some() {
+        if position.is_some() || request.board.is_some() {
             return Err(ApiError::BadRequest(
-                "give a position or a PDN game, not both".to_string(),
+                "a PDN game brings its own start and board: give no position or board with it"
+                    .to_string(),
             ));
         }
         let imported = import_pdn(&state, pdn, &request.ruleset)?;

@@ -24,6 +24,8 @@ pub const ANALYSIS_SECONDS: u64 = 2;
 /// The engine's view of the position after `ply` moves.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
+    /// The ruleset analysed (a pasted PDN game's may not be the one asked for).
+    pub ruleset: String,
     pub ply: usize,
     /// The side the score is for: the side to move.
     pub to_move: &'static str,
@@ -85,6 +87,7 @@ impl Rounds {
         ply: usize,
     ) -> Result<Analysis, RoundError> {
         let to_move = session.to_move().name();
+        let ruleset = session.ruleset().to_string();
         let options = SearchOptions::new(Limits {
             depth: None,
             nodes: Some(ANALYSIS_NODES),
@@ -92,6 +95,7 @@ impl Rounds {
         });
         let analysis = if session.legal_moves().is_empty() {
             Analysis {
+                ruleset,
                 ply,
                 to_move,
                 depth: 0,
@@ -113,6 +117,7 @@ impl Rounds {
                 .await
                 .ok_or_else(|| RoundError::Internal("the analysis failed; try again".into()))?;
             Analysis {
+                ruleset,
                 ply,
                 to_move,
                 depth: line.depth,
