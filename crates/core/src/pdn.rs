@@ -600,7 +600,7 @@ pub fn result_from_pdn(token: &str) -> Result<&'static str, String> {
     }
 }
 
-/// A PDN game as text: tags, then moves numbered from `first_number` (`black_first`: the
+/// A PDN game as text: tags, then the numbered moves (`black_first`: the
 /// first move is the second player's, `1...`), comments, the result; lines of at most 80.
 #[derive(Debug)]
 pub struct PdnText<'a> {
@@ -614,49 +614,10 @@ pub struct PdnText<'a> {
 impl fmt::Display for PdnText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, v) in self.tags {
-            writeln!(
-                f,
-                "[{k} \"{}\"]",
-                v.replace('\\', "\\\\").replace('"', "\\\"")
-            )?;
+            writeln!(f, "[{k} \"{}\"]", crate::record::escape(v))?;
         }
         writeln!(f)?;
-        let mut tokens: Vec<String> = Vec::new();
-        let comment = |n: usize| {
-            self.comments
-                .iter()
-                .filter(move |(at, _)| *at == n)
-                .map(|(_, text)| format!("{{{}}}", text.replace('}', ")")))
-        };
-        tokens.extend(comment(0));
-        let mut numbered_next = true;
-        for (i, mv) in self.moves.iter().enumerate() {
-            let ply = i + usize::from(self.black_first);
-            if ply % 2 == 0 {
-                tokens.push(format!("{}. {mv}", ply / 2 + 1));
-            } else if numbered_next {
-                tokens.push(format!("{}... {mv}", ply / 2 + 1));
-            } else {
-                tokens.push(mv.clone());
-            }
-            let before = tokens.len();
-            tokens.extend(comment(i + 1));
-            // After a comment Black's move is numbered again.
-            numbered_next = tokens.len() > before;
-        }
-        tokens.push(self.result.to_string());
-        let mut line = String::new();
-        for token in tokens {
-            if !line.is_empty() && line.len() + token.len() + 1 > 80 {
-                writeln!(f, "{line}")?;
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        writeln!(f, "{line}")
+        crate::record::write_movetext(f, self.moves, self.comments, self.black_first, self.result)
     }
 }
 

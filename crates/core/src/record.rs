@@ -236,8 +236,55 @@ pub fn numbered_move(index: usize, black_first: bool, mv: &str) -> String {
     format!("{}{dots} {mv}", ply / 2 + 1)
 }
 
-fn escape(value: &str) -> String {
+/// A tag value with `\\` and `"` escaped.
+pub(crate) fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game's movetext, as records and PDN both write it: the moves, White's numbered
+/// (`12. c3-d4`) and Black's unnumbered after them except the first and the first after a
+/// comment (`12... f6-e5`; `black_first`: the game started with Black to move); comments in
+/// braces after the moves they follow (`(n, text)` after the first `n`; a `}` in one is
+/// written `)`); then the result; lines of at most 80 characters.
+pub(crate) fn write_movetext(
+    f: &mut fmt::Formatter<'_>,
+    moves: &[String],
+    comments: &[(usize, String)],
+    black_first: bool,
+    result: &str,
+) -> fmt::Result {
+    let comments_after = |n: usize| {
+        comments
+            .iter()
+            .filter(move |(at, _)| *at == n)
+            .map(|(_, text)| format!("{{{}}}", text.replace('}', ")")))
+    };
+    let mut tokens: Vec<String> = comments_after(0).collect();
+    let mut after_comment = false;
+    for (i, mv) in moves.iter().enumerate() {
+        let token = if (i + usize::from(black_first)) % 2 == 0 || i == 0 || after_comment {
+            numbered_move(i, black_first, mv)
+        } else {
+            mv.clone()
+        };
+        tokens.push(token);
+        let before = tokens.len();
+        tokens.extend(comments_after(i + 1));
+        after_comment = tokens.len() > before;
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + token.len() + 1 > 80 {
+            writeln!(f, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    writeln!(f, "{line}")
 }
 
 impl fmt::Display for Record {
@@ -246,49 +293,12 @@ impl fmt::Display for Record {
             writeln!(f, "[{k} \"{}\"]", escape(v))?;
         }
         writeln!(f)?;
-        let mut line = String::new();
-        let black_first = self.black_first();
-        let comments = |n: usize| {
-            self.comments
-                .iter()
-                .filter(move |(at, _)| *at == n)
-                .map(|(_, text)| format!("{{{}}}", text.replace('}', ")")))
-        };
-        let mut tokens: Vec<String> = comments(0).collect();
-        let mut after_comment = false;
-        for (i, mv) in self.moves.iter().enumerate() {
-            // Black's moves go unnumbered after White's, except the first from a position
-            // with Black to move and the first after a comment.
-            let token = if (i + usize::from(black_first)) % 2 == 0 || i == 0 || after_comment {
-                self.numbered(i).unwrap_or_else(|| mv.clone())
-            } else {
-                mv.clone()
-            };
-            tokens.push(token);
-            let before = tokens.len();
-            tokens.extend(comments(i + 1));
-            after_comment = tokens.len() > before;
-        }
-        for token in tokens {
-            if !line.is_empty() && line.len() + token.len() + 1 > 80 {
-                writeln!(f, "{line}")?;
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
         let result = if self.result.is_empty() {
             "*"
         } else {
             &self.result
         };
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(result);
-        writeln!(f, "{line}")
+        write_movetext(f, &self.moves, &self.comments, self.black_first(), result)
     }
 }
 

@@ -1,16 +1,19 @@
-//! `denkmeter hub` driven by a real Hub client from the package index: pydraughts' `HubEngine`
-//! plays whole games through it against another Hub engine (`tools/hub/test_pydraughts.py`),
-//! run as part of `cargo test`.
+//! Denkmeter's draughts engine protocols driven by real clients from the package index, run as
+//! part of `cargo test`: pydraughts' `HubEngine` plays whole games through `denkmeter hub`
+//! against another Hub engine (`tools/hub/test_pydraughts.py`), and pydraughts' `DXPEngine`
+//! plays a whole game as the initiator against `denkmeter dxp --listen`
+//! (`tools/dxp/test_pydraughts.py`), pydraughts refereeing every move.
 //!
-//! It needs a Python with pydraughts 0.6.7, named by `DENKMETER_HUB_PYTHON`;
+//! They need a Python with pydraughts 0.6.7, named by `DENKMETER_HUB_PYTHON`;
 //! `scripts/test-env.sh` installs one in `tools/hub/.venv` and sets
 //! `DENKMETER_REQUIRE_HUB_CLIENT=1`, which makes a missing client a failure instead of a skip.
 
 use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn a_real_hub_client_plays_whole_games_through_denkmeter_hub() {
+/// Runs a client script against this build's binary with a watchdog of `timeout` seconds;
+/// it must pass. Skipped (unless required) without a Python that has pydraughts.
+fn client_passes(script: &str, timeout: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let required = std::env::var("DENKMETER_REQUIRE_HUB_CLIENT").as_deref() == Ok("1");
     let Ok(python) = std::env::var("DENKMETER_HUB_PYTHON") else {
@@ -22,12 +25,12 @@ fn a_real_hub_client_plays_whole_games_through_denkmeter_hub() {
         return;
     };
     let output = Command::new(&python)
-        .arg(root.join("tools/hub/test_pydraughts.py"))
+        .arg(root.join(script))
         .args([
             "--denkmeter",
             env!("CARGO_BIN_EXE_denkmeter"),
             "--timeout",
-            "110",
+            timeout,
         ])
         .current_dir(&root)
         .output()
@@ -36,7 +39,17 @@ fn a_real_hub_client_plays_whole_games_through_denkmeter_hub() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
-        "the Hub client's games failed:\n{stdout}\n{stderr}"
+        "{script} failed:\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("PASS"), "{stdout}\n{stderr}");
+}
+
+#[test]
+fn a_real_hub_client_plays_whole_games_through_denkmeter_hub() {
+    client_passes("tools/hub/test_pydraughts.py", "110");
+}
+
+#[test]
+fn a_real_dxp_client_plays_a_whole_game_against_denkmeter_dxp() {
+    client_passes("tools/dxp/test_pydraughts.py", "45");
 }
