@@ -361,21 +361,25 @@ pub async fn record(
     Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
     let (game, seat) = seen(&state, &id, &query).await?;
-    let seat_name = |p: Player| match game.seats[p] {
-        Seat::Human => "human".to_string(),
-        Seat::Computer(level) => format!("Denkmeter level {level}"),
-    };
-    let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
-    let site = format!("Denkmeter game {}", game.id);
-    let mut record = game
-        .session
-        .record(&[("White", &white), ("Black", &black), ("Site", &site)]);
+    let mut record = record_of(&game);
     record.moves = game.session.moves_for(viewer_of(&game, seat));
     Ok(file(
         "text/plain; charset=utf-8",
         format!("attachment; filename=\"denkmeter-{}.pgn\"", game.id),
         record.to_string(),
     ))
+}
+
+/// A game's record with its seats and where it was played.
+fn record_of(game: &crate::round::LiveGame) -> denkmeter_core::Record {
+    let seat_name = |p: Player| match game.seats[p] {
+        Seat::Human => "human".to_string(),
+        Seat::Computer(level) => format!("Denkmeter level {level}"),
+    };
+    let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
+    let site = format!("Denkmeter game {}", game.id);
+    game.session
+        .record(&[("White", &white), ("Black", &black), ("Site", &site)])
 }
 
 /// The one game of a pasted or uploaded PDN text, replayed through the rules; `ruleset` for a
@@ -416,16 +420,7 @@ pub async fn record_pdn(
             game.ruleset.name()
         )));
     }
-    let seat_name = |p: Player| match game.seats[p] {
-        Seat::Human => "human".to_string(),
-        Seat::Computer(level) => format!("Denkmeter level {level}"),
-    };
-    let (white, black) = (seat_name(Player::White), seat_name(Player::Black));
-    let site = format!("Denkmeter game {}", game.id);
-    let record = game
-        .session
-        .record(&[("White", &white), ("Black", &black), ("Site", &site)]);
-    let text = denkmeter_engine::pdn::export(&*game.ruleset, &record)
+    let text = denkmeter_engine::pdn::export(&*game.ruleset, &record_of(&game))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(file(
         "text/plain; charset=utf-8",
