@@ -114,6 +114,10 @@ def main():
         failure = f"denkmeter exited with {follower.returncode}"
     if failure is None and not rest.startswith("game 1: result"):
         failure = "denkmeter did not report the game's end"
+    # pydraughts ends with no reason (E0): the result denkmeter records is the board's.
+    expected = {WHITE: "2-0", BLACK: "0-2"}.get(winner)
+    if failure is None and expected and not rest.startswith(f"game 1: result {expected}"):
+        failure = f"denkmeter recorded another result than the board's {expected}"
     if failure:
         print(f"FAIL: {failure}")
         return 1

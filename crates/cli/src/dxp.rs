@@ -11,7 +11,7 @@
 //! cannot be read, or an illegal move, is logged on standard error and ends the game with
 //! GAMEEND; nothing the other side sends can make it panic.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
@@ -111,23 +111,27 @@ enum Incoming {
     Closed,
 }
 
-/// A DXP connection: messages ending in NUL, at most [`MAX_DXP_MESSAGE_LEN`] bytes, every read
-/// under the read timeout.
+/// A DXP connection: messages ending in NUL, at most [`MAX_DXP_MESSAGE_LEN`] bytes. A whole
+/// message must arrive within the read timeout (a peer trickling bytes cannot hold the
+/// follower), and a write that blocks that long (a peer that never reads) drops the connection.
 struct Connection {
     reader: BufReader<TcpStream>,
     writer: TcpStream,
     peer: SocketAddr,
+    read_timeout: Duration,
 }
 
 impl Connection {
     fn new(stream: TcpStream, read_timeout: Duration) -> Result<Connection> {
         stream.set_read_timeout(Some(read_timeout))?;
+        stream.set_write_timeout(Some(read_timeout))?;
         stream.set_nodelay(true)?;
         let peer = stream.peer_addr()?;
         Ok(Connection {
             reader: BufReader::new(stream.try_clone()?),
             writer: stream,
             peer,
+            read_timeout,
         })
     }
 
@@ -135,11 +139,38 @@ impl Connection {
     /// error: the connection cannot go on.
     fn recv(&mut self) -> Result<Incoming> {
         let mut bytes = Vec::new();
-        let limit = MAX_DXP_MESSAGE_LEN as u64 + 1;
-        (&mut self.reader)
-            .take(limit)
-            .read_until(0, &mut bytes)
-            .with_context(|| format!("reading from {}", self.peer))?;
+        let limit = MAX_DXP_MESSAGE_LEN + 1;
+        let deadline = Instant::now() + self.read_timeout;
+        // Up to the NUL, the limit or the end of input, each read waiting only as long as the
+        // message has left.
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                bail!(
+                    "{} sent no whole message within {} s",
+                    self.peer,
+                    self.read_timeout.as_secs()
+                );
+            }
+            self.reader.get_ref().set_read_timeout(Some(left))?;
+            let buffer = self
+                .reader
+                .fill_buf()
+                .with_context(|| format!("reading from {}", self.peer))?;
+            if buffer.is_empty() {
+                break;
+            }
+            let wanted = limit - bytes.len();
+            let (take, end) = match buffer.iter().position(|&b| b == 0) {
+                Some(at) if at < wanted => (at + 1, true),
+                _ => (buffer.len().min(wanted), false),
+            };
+            bytes.extend_from_slice(&buffer[..take]);
+            self.reader.consume(take);
+            if end || bytes.len() >= limit {
+                break;
+            }
+        }
         match bytes.pop() {
             Some(0) => {}
             None => return Ok(Incoming::Closed),
@@ -280,7 +311,8 @@ impl Match {
             .ok_or_else(|| anyhow!("no legal move to play"))?;
         let spent = started.elapsed();
         self.clock.spent(spent);
-        let seconds = u16::try_from(spent.as_secs()).unwrap_or(u16::MAX);
+        // The field has four digits.
+        let seconds = u16::try_from(spent.as_secs().min(9_999)).unwrap_or(9_999);
         let message = DxpMessage::Move(self.game.dxp_move(result.best, seconds));
         tracing::info!(
             "plays {} (depth {}, {} ms of {} ms)",
@@ -409,7 +441,13 @@ fn serve(
             DxpMessage::GameEnd { reason, stop } => match current.take() {
                 Some(game) => {
                     tracing::info!(?reason, stop, "the initiator ends the game");
-                    end_game(conn, &game, reason.mirrored(), games, max_games)?;
+                    // An initiator that gives no reason (pydraughts) leaves the result to the
+                    // board where the board has decided it.
+                    let reason = match (reason.mirrored(), game.over(None)) {
+                        (EndReason::Unknown, Some(decided)) => decided,
+                        (reason, _) => reason,
+                    };
+                    end_game(conn, &game, reason, games, max_games)?;
                 }
                 None => tracing::debug!("GAMEEND confirmed"),
             },

@@ -21,14 +21,15 @@ struct Follower {
 
 impl Follower {
     fn start(args: &[&str]) -> Follower {
+        // A read timeout of 30 s unless the test gives its own.
+        let timeout: &[&str] = if args.contains(&"--read-timeout-secs") {
+            &[]
+        } else {
+            &["--read-timeout-secs", "30"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
-            .args([
-                "dxp",
-                "--listen",
-                "127.0.0.1:0",
-                "--read-timeout-secs",
-                "30",
-            ])
+            .args(["dxp", "--listen", "127.0.0.1:0"])
+            .args(timeout)
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -139,6 +140,11 @@ impl Client {
 }
 
 /// A GAMEREQ from the start, the follower playing `colour` with a game of 0 minutes.
+/// The follower's GAMEACC: its name padded to 32 characters, then 0 (accepted).
+fn accepted() -> String {
+    format!("A{:<32}0", "denkmeter")
+}
+
 fn gamereq(colour: char) -> Vec<u8> {
     format!("R01{:32}{colour}000000A", "raw test").into_bytes()
 }
@@ -165,8 +171,7 @@ fn a_follower_answers_bad_messages_and_illegal_moves_sensibly() {
     // A game where the follower is White: it moves first.
     client.send(&gamereq('W'));
     let answer = client.recv().expect("the follower answers");
-    assert_eq!(answer.len(), 34, "{answer}");
-    assert!(answer.ends_with('0'), "{answer}");
+    assert_eq!(answer, accepted(), "{answer}");
     let first = client.recv().expect("the follower answers");
     assert!(first.starts_with('M') && first.len() == 11, "{first}");
     // A malformed move ends the game with GAMEEND.
@@ -177,14 +182,14 @@ fn a_follower_answers_bad_messages_and_illegal_moves_sensibly() {
 
     // A game where the follower is Black: an illegal move ends it.
     client.send(&gamereq('Z'));
-    assert!(client.recv().expect("the follower answers").ends_with('0'));
+    assert_eq!(client.recv().as_deref(), Some(accepted().as_str()));
     client.send(b"M0000322300");
     let end = client.recv().expect("the follower answers");
     assert!(end.starts_with("E0"), "{end}");
 
     // A legal game goes on: 32-28, then the follower answers; GAMEEND is confirmed.
     client.send(&gamereq('Z'));
-    assert!(client.recv().expect("the follower answers").ends_with('0'));
+    assert_eq!(client.recv().as_deref(), Some(accepted().as_str()));
     client.send(b"M0000322800");
     let reply = client.recv().expect("the follower answers");
     assert!(reply.starts_with('M'), "{reply}");
@@ -202,5 +207,34 @@ fn a_follower_answers_bad_messages_and_illegal_moves_sensibly() {
     // The follower still serves the next connection.
     let mut again = Client::connect(&follower.address);
     again.send(&gamereq('Z'));
-    assert!(again.recv().expect("the follower answers").ends_with('0'));
+    assert_eq!(again.recv().as_deref(), Some(accepted().as_str()));
+}
+
+#[test]
+fn a_peer_that_trickles_bytes_cannot_hold_the_follower() {
+    use std::time::{Duration, Instant};
+    let follower = Follower::start(&["--read-timeout-secs", "1"]);
+    // One byte of an unfinished chat every 300 ms for 8 s: each read is within the timeout,
+    // the whole message is not, so the follower drops this peer after a second.
+    let mut slow = Client::connect(&follower.address);
+    let trickle = std::thread::spawn(move || {
+        for _ in 0..27 {
+            if slow.stream.write_all(b"C").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    // The next peer is served long before the trickle ends.
+    let waiting = Instant::now();
+    let mut next = Client::connect(&follower.address);
+    next.send(&gamereq('Z'));
+    assert_eq!(next.recv().as_deref(), Some(accepted().as_str()));
+    assert!(
+        waiting.elapsed() < Duration::from_secs(5),
+        "served after {:?}",
+        waiting.elapsed()
+    );
+    let _ = trickle.join();
 }
