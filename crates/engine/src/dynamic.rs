@@ -117,7 +117,8 @@ pub trait AnySession: Debug + Send + Sync {
     /// Searches the position with alpha-beta (`options.history` is ignored: the game's own
     /// history counts), calling `on_depth` after every completed depth; the last line, or
     /// `None` if the game is over. Like [`AnySession::choose_move`] it searches only what the
-    /// side to move knows.
+    /// side to move knows: where something is hidden, over drawings of it ([`crate::pimc`]),
+    /// a line per pass with the mover's best move alone, never a guess at the hidden part.
     fn analyse(
         &self,
         options: &SearchOptions,
@@ -468,6 +469,32 @@ impl<G: Game> AnySession for Session<G> {
         }
         let mover = self.0.to_move();
         let observation = game.observation(self.0.state(), mover);
+        let line = |state: &G::State, report: &DepthReport<G::Move>| AnalysisLine {
+            depth: report.depth,
+            score: report.score,
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+            pv: pv_texts(game, state, &report.pv),
+        };
+        let mut last = None;
+        if game.facts().hidden_information {
+            // Over drawings of what the mover cannot see, as the computer plays: one drawing
+            // alone would be searched as if its guess were known, and its line would name a
+            // hidden piece. The line is the mover's move alone.
+            let mut options = SearchOptions {
+                history: self.history(),
+                ..options.clone()
+            };
+            // Each answer is searched one ply less deep than the line's depth.
+            options.limits.depth = options.limits.depth.map(|d| d.saturating_sub(1).max(1));
+            let state = self.0.state();
+            pimc::search_with(game, &observation, mover, &options, &mut |report| {
+                let l = line(state, report);
+                on_depth(&l);
+                last = Some(l);
+            })?;
+            return last;
+        }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
         let state = game.determinize(&observation, mover, &mut rng);
         let options = SearchOptions {
@@ -478,16 +505,8 @@ impl<G: Game> AnySession for Session<G> {
             },
             ..options.clone()
         };
-        let line = |report: &DepthReport<G::Move>| AnalysisLine {
-            depth: report.depth,
-            score: report.score,
-            nodes: report.nodes,
-            elapsed: report.elapsed,
-            pv: pv_texts(game, &state, &report.pv),
-        };
-        let mut last = None;
         search::search_with(game, &state, &options, &mut |report| {
-            let l = line(report);
+            let l = line(&state, report);
             on_depth(&l);
             last = Some(l);
         })?;

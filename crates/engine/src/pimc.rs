@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::search::eval::{is_decisive, WIN};
 use crate::search::tt::Table;
-use crate::search::{self, SearchOptions, SearchResult};
+use crate::search::{self, DepthReport, SearchOptions, SearchResult};
 use crate::{Limits, MAX_DEPTH};
 
 /// The most distinct drawings of the hidden part searched.
@@ -91,6 +91,19 @@ pub fn search<G: Game>(
     player: Player,
     options: &SearchOptions,
 ) -> Option<SearchResult<G::Move>> {
+    search_with(game, observation, player, options, &mut |_| {})
+}
+
+/// [`search`], calling `on_pass` after every complete pass with the move it would choose then
+/// (`pv` is that move alone: the rest of a line would be one drawing's guess at what is hidden).
+pub fn search_with<G: Game>(
+    game: &G,
+    observation: &G::State,
+    player: Player,
+    options: &SearchOptions,
+    on_pass: &mut dyn FnMut(&DepthReport<G::Move>),
+) -> Option<SearchResult<G::Move>> {
+    let started = Instant::now();
     let drawings = draw(game, observation, player, options.seed);
     let mut moves_of: Vec<Vec<G::Move>> = Vec::with_capacity(drawings.len());
     let mut candidates: Vec<Candidate<G::Move>> = Vec::new();
@@ -201,6 +214,15 @@ pub fn search<G: Game>(
         if !complete {
             break;
         }
+        if let Some((best, score)) = choose(&pass) {
+            on_pass(&DepthReport {
+                depth: pass_depth + 1,
+                score,
+                nodes,
+                elapsed: started.elapsed(),
+                pv: vec![best],
+            });
+        }
         decided = Some((pass, pass_depth + 1));
         // No answer went as deep as asked: the game ends within the pass's depth everywhere.
         if spent(nodes) || deepest < pass_depth {
@@ -208,11 +230,23 @@ pub fn search<G: Game>(
         }
     }
     let (candidates, depth) = decided?;
-    let mean = |c: &Candidate<G::Move>| {
+    let (best, score) = choose(&candidates)?;
+    Some(SearchResult {
+        best,
+        score,
+        depth,
+        nodes,
+        pv: vec![best],
+    })
+}
+
+/// The candidate with the best mean expected result, and its mean score; a move that would
+/// repeat a position a third time only when every move would.
+fn choose<M: Copy>(candidates: &[Candidate<M>]) -> Option<(M, i32)> {
+    let mean = |c: &Candidate<M>| {
         let w = f64::from(c.weight.max(1));
         (c.expected / w, c.score as f64 / w)
     };
-    // A move that would repeat a position a third time only when every move would.
     let allowed = candidates.iter().any(|c| c.weight > 0 && !c.forbidden);
     let best = candidates
         .iter()
@@ -222,13 +256,7 @@ pub fn search<G: Game>(
                 .partial_cmp(&mean(b))
                 .unwrap_or(std::cmp::Ordering::Equal)
         })?;
-    Some(SearchResult {
-        best: best.mv,
-        score: mean(best).1.round() as i32,
-        depth,
-        nodes,
-        pv: vec![best.mv],
-    })
+    Some((best.mv, mean(best).1.round() as i32))
 }
 
 #[cfg(test)]
