@@ -92,19 +92,46 @@ fn read_text(file: &Path) -> Result<String> {
     })
 }
 
+/// Checks every record in the file (`match --pgn`, `record import --out` and `cat` write
+/// several): a line each, and failure if any does not replay.
 fn check(file: &Path, board: Option<&Path>) -> Result<()> {
     let text = read_text(file)?;
-    let record: Record = text
-        .parse()
-        .with_context(|| format!("{}", file.display()))?;
+    let records = split_records(&text);
+    if records.len() <= 1 {
+        let line = check_one(&text, board).with_context(|| format!("{}", file.display()))?;
+        outln!("{}: ok, {line}", file.display());
+        return Ok(());
+    }
+    let mut refused = 0;
+    for (i, (line, chunk)) in records.iter().enumerate() {
+        let place = format!("{}: record {} (line {line})", file.display(), i + 1);
+        match check_one(chunk, board) {
+            Ok(text) => outln!("{place}: ok, {text}"),
+            Err(error) => {
+                refused += 1;
+                outln!("{place}: {error:#}");
+            }
+        }
+    }
+    if refused > 0 {
+        bail!(
+            "{}: {refused} of {} records do not replay",
+            file.display(),
+            records.len()
+        );
+    }
+    outln!("{}: all {} records ok", file.display(), records.len());
+    Ok(())
+}
+
+/// One record replayed through the rules: `RULESET (N moves, RESULT)`.
+fn check_one(text: &str, board: Option<&Path>) -> Result<String> {
+    let record: Record = text.parse()?;
     let name = record
         .tag("Ruleset")
-        .ok_or_else(|| anyhow!("{}: the record has no [Ruleset] tag", file.display()))?;
-    let game =
-        crate::find_ruleset_on(name, board).with_context(|| format!("{}", file.display()))?;
-    let session = game
-        .load_record(&record)
-        .with_context(|| format!("{}", file.display()))?;
+        .ok_or_else(|| anyhow!("the record has no [Ruleset] tag"))?;
+    let game = crate::find_ruleset_on(name, board)?;
+    let session = game.load_record(&record)?;
     let status = match session.status() {
         Status::Ongoing => "game not finished".to_string(),
         Status::Over(outcome) => format!(
@@ -113,13 +140,10 @@ fn check(file: &Path, board: Option<&Path>) -> Result<()> {
             outcome.describe(game.facts().side_names)
         ),
     };
-    outln!(
-        "{}: ok, {} ({} moves, {status})",
-        file.display(),
-        name,
+    Ok(format!(
+        "{name} ({} moves, {status})",
         session.moves().len()
-    );
-    Ok(())
+    ))
 }
 
 fn import_collection(

@@ -325,6 +325,47 @@ fn record_check_names_the_first_illegal_move() {
     assert!(err.contains("move 2. A5-B6 (White)"), "{err}");
 }
 
+#[test]
+fn record_check_checks_each_record_of_a_file_of_several() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("games.pgn");
+    let good = "[Game \"chad\"]\n[Ruleset \"chad\"]\n[Result \"*\"]\n\n1. C5-A5 I8-I5 *\n";
+    let bad = "[Game \"chad\"]\n[Ruleset \"chad\"]\n[Result \"*\"]\n\n1. C5-A5 I8-I5 2. A5-B6 *\n";
+    let shakti = "[Game \"shakti\"]\n[Ruleset \"shakti\"]\n[Result \"*\"]\n\n1. b2-b4 b6-b5 *\n";
+    let file = path.to_str().expect("utf-8 path");
+    // Three good records, as `cat a.pgn b.pgn c.pgn` writes them.
+    std::fs::write(&path, format!("{good}\n{shakti}\n{good}")).expect("written");
+    let out = denkmeter(&["record", "check", file], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("record 1 (line 1): ok, chad (2 moves"),
+        "{text}"
+    );
+    assert!(
+        text.contains("record 2 (line 7): ok, shakti (2 moves"),
+        "{text}"
+    );
+    assert!(
+        text.contains("record 3 (line 13): ok, chad (2 moves"),
+        "{text}"
+    );
+    assert!(text.ends_with("all 3 records ok\n"), "{text}");
+    // The second of two does not replay: named, and the check fails.
+    std::fs::write(&path, format!("{good}\n{bad}")).expect("written");
+    let out = denkmeter(&["record", "check", file], "");
+    assert!(!out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("record 1 (line 1): ok, chad"), "{text}");
+    assert!(text.contains("record 2 (line 7): "), "{text}");
+    assert!(text.contains("move 2. A5-B6 (White)"), "{text}");
+    assert!(
+        stderr(&out).contains("1 of 2 records do not replay"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 /// Hot-seat Trangalla: each person sees the board only after the device is passed, with his
 /// own king and not the other's.
 #[test]
