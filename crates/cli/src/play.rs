@@ -100,10 +100,17 @@ fn now_stamp() -> (String, String) {
 }
 
 /// Writes the record next to its final place, then renames it, so a crash never leaves half a
-/// file.
+/// file. The file is readable by its owner only (0600 on Unix).
 fn save(path: &Path, text: &str) -> Result<()> {
     let tmp = path.with_extension("pgn.tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(&tmp)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
@@ -111,6 +118,10 @@ struct Table {
     session: Box<dyn AnySession>,
     tags: Vec<(String, String)>,
     path: PathBuf,
+    /// Who may read the record while the game goes on: the person at the terminal, or nobody's
+    /// secret where two people share it or only computers play (a game that hides something).
+    /// When the game is over, everything is written.
+    reader: Viewer,
 }
 
 impl Table {
@@ -120,7 +131,11 @@ impl Table {
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        save(&self.path, &self.session.record(&tags).to_string())
+        let mut record = self.session.record(&tags);
+        if !self.session.status().is_over() {
+            record.moves = self.session.moves_for(self.reader);
+        }
+        save(&self.path, &record.to_string())
     }
 }
 
@@ -161,6 +176,19 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let seats = [args.white, args.black];
     // What the game calls each player (English checkers calls its first player Black).
     let names = game.facts().side_names;
+    // In a game that hides something the board is drawn as its viewer may see it: the one
+    // person at the table, each person in turn behind a "pass the device" screen, or a
+    // spectator when only computers play.
+    let hidden = game.facts().hidden_information;
+    let humans: Vec<Player> = Player::BOTH
+        .into_iter()
+        .filter(|p| matches!(seats[p.index()], Seat::Human))
+        .collect();
+    let reader = match humans.as_slice() {
+        _ if !hidden => Viewer::Everyone,
+        [one] => Viewer::Player(*one),
+        _ => Viewer::Spectator,
+    };
     let mut table = Table {
         session,
         tags: vec![
@@ -170,6 +198,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             ("Seed".into(), seed.to_string()),
         ],
         path,
+        reader,
     };
     table.save()?;
     outln!(
@@ -186,20 +215,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         outln!("Board: {board}{words}.");
     }
     outln!(
-        "The record is saved to {} after every move.",
-        table.path.display()
+        "The record is saved to {} after every move{}.",
+        table.path.display(),
+        if reader == Viewer::Everyone {
+            ""
+        } else {
+            " (until the game ends, with only what may be seen here: no hidden king)"
+        }
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut show_board = true;
-    // In a game that hides something the board is drawn as its viewer may see it: the one
-    // person at the table, each person in turn behind a "pass the device" screen, or a
-    // spectator when only computers play.
-    let hidden = game.facts().hidden_information;
-    let humans: Vec<Player> = Player::BOTH
-        .into_iter()
-        .filter(|p| matches!(seats[p.index()], Seat::Human))
-        .collect();
     let mut shown_to: Option<Player> = None;
     // The board is drawn from the side of the one person playing, or of the person the
     // device is passed to; White's side otherwise.
@@ -371,11 +397,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
-/// Hides the board before `player` takes the device: the screen is cleared (on a terminal)
-/// and the program waits for Enter.
+/// Hides the board before `player` takes the device: the screen and its scrollback are
+/// cleared (on a terminal) and the program waits for Enter.
 fn pass_the_device(player: &str) {
     if std::io::stdout().is_terminal() {
-        out!("\x1b[2J\x1b[H");
+        out!("\x1b[2J\x1b[3J\x1b[H");
     }
     outln!();
     out!("Pass the device to {player}; {player}, press Enter when nobody else is looking. ");

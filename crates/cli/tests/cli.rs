@@ -407,12 +407,46 @@ fn hot_seat_trangalla_hides_each_king_behind_a_pass_the_device_screen() {
     // Black's second screen: his own king, White's hidden.
     assert!(board(screens[3]).contains('k'), "{}", screens[3]);
     assert!(!board(screens[3]).contains('K'), "{}", screens[3]);
-    // The saved record is the whole game, kings included: it is the players' file.
+    // The game was left unfinished: its record, which either person can read, names neither
+    // king.
     let record = std::fs::read_to_string(path).expect("the record was saved");
+    assert!(record.contains("1. K@? K@? 2. c1-d1 *"), "{record}");
     assert!(
-        record.contains("K@b2") && record.contains("K@d4"),
+        !record.contains("K@b2") && !record.contains("K@d4"),
         "{record}"
     );
+}
+
+/// Trangalla against the computer: the record file, rewritten after every move, never holds
+/// the computer's king while the game goes on, and is the owner's alone; the whole game is
+/// written when it ends.
+#[test]
+fn trangalla_record_hides_the_computers_king_until_the_game_ends() {
+    let played = play(
+        &["trangalla", "--black", "computer:1", "--seed", "3"],
+        "K@b2\nquit\n",
+    );
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(record.contains("1. K@b2 K@? *"), "{record}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&played.record)
+            .expect("the record")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    }
+    // Resigned: the game is over, and the record shows both kings.
+    let played = play(
+        &["trangalla", "--black", "computer:1", "--seed", "3"],
+        "K@b2\nresign\nyes\n",
+    );
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(!record.contains("K@?"), "{record}");
+    assert!(record.contains("1. K@b2 K@"), "{record}");
+    let check = denkmeter(&["record", "check", played.record_text()], "");
+    assert!(check.status.success(), "{}", stderr(&check));
 }
 
 /// Playing second against the computer in the terminal: the board is drawn from that end,
