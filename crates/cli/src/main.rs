@@ -88,9 +88,11 @@ enum Command {
     ///
     /// The value is White's final score minus Black's when both play their best from here.
     /// Only games whose every line ends after the same number of plies can be solved (the
-    /// Straat rulesets). Each ply more to the end costs about four to eight times as long: at
-    /// the default limit of 10 plies, straat answers in one to two seconds and straat-diagonal
-    /// in about one; straat-flip, with twice the choices a cell, takes about half a second at 8.
+    /// Straat rulesets). The work, counted in positions searched (printed as `nodes` at the
+    /// end), grows about four- to eightfold with each ply more to the end, and depends on the
+    /// position: at the default limit of 10 plies it ranges from millions to hundreds of
+    /// millions (747 million for one straat-diagonal position with 10 cells empty);
+    /// straat-flip has twice the choices a cell. Lower --max-plies to bound it.
     Solve(solve::SolveArgs),
     /// Search a position with alpha-beta: a line per completed depth (depth, score, nodes,
     /// nodes per second, time, principal variation), then the best move.

@@ -1,8 +1,9 @@
 //! `denkmeter match`: two computer players over many games.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -181,15 +182,40 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         args.max_plies,
         args.adjudicate_margin
     );
-    let bar = ProgressBar::new(u64::from(games));
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}]")
+    // On a terminal a bar that ticks every second (a game may take minutes), with the running
+    // score; elsewhere (a pipe, a log file) a line per game.
+    let on_terminal = std::io::stderr().is_terminal();
+    let bar = if on_terminal {
+        ProgressBar::new(u64::from(games))
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed}, {eta} left]")
     {
         bar.set_style(style);
     }
+    bar.set_message("playing the first game");
+    bar.enable_steady_tick(PROGRESS_TICK);
     let mut pgn_error = None;
     let report = play_match(game.as_ref(), &config, |r, played| {
         bar.inc(1);
-        bar.set_message(format!("+{} ={} -{}", r.wins, r.draws, r.losses));
+        // The first player's results so far and his score.
+        let score = format!(
+            "+{} ={} -{} ({:.1}%)",
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.score()
+        );
+        bar.set_message(score.clone());
+        if !on_terminal {
+            eprintln!(
+                "game {}/{games}: {} ({score})",
+                r.games(),
+                played.record.result
+            );
+        }
         if let (Some((file, path)), None) = (&mut pgn, &pgn_error) {
             if let Err(error) = write_record(file, &played.record.to_string()) {
                 pgn_error = Some(format!("cannot write to {}: {error}", path.display()));
@@ -208,6 +234,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     }
     Ok(())
 }
+
+/// How often the progress bar is drawn again, so that its clock runs during a long game.
+const PROGRESS_TICK: Duration = Duration::from_secs(1);
 
 /// Appends one record and a blank line, flushed so that an interrupted match keeps its games.
 fn write_record(file: &mut BufWriter<File>, record: &str) -> std::io::Result<()> {

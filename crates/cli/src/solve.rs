@@ -22,7 +22,7 @@ pub struct SolveArgs {
     /// A board file to play on, for games whose board is data (Schada).
     #[arg(long)]
     board: Option<PathBuf>,
-    /// Refuse positions more than this many plies from the end (the solver's time grows about
+    /// Refuse positions more than this many plies from the end (the solver's work grows about
     /// fourfold to eightfold a ply).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,

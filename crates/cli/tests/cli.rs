@@ -522,6 +522,11 @@ fn match_names_the_players_as_typed() {
         text.contains("results for computer (computer:3):"),
         "{text}"
     );
+    // Not on a terminal: a line of progress per game, with the running score.
+    let progress = stderr(&out);
+    assert!(progress.contains("game 1/2: "), "{progress}");
+    assert!(progress.contains("game 2/2: "), "{progress}");
+    assert!(progress.contains("%)"), "{progress}");
 }
 
 #[test]
@@ -699,6 +704,48 @@ fn analyse_prints_a_line_per_depth_then_the_best_move() {
 }
 
 #[test]
+fn analyse_of_trangalla_sees_what_the_mover_sees_and_names_no_hidden_king() {
+    // White to move; Black's king on d4, then on c5: White cannot tell the two apart, so the
+    // analysis must be the same, and its lines must not guess at Black's king.
+    let analyse = |position: &str| {
+        let out = denkmeter(
+            &[
+                "analyse",
+                "trangalla",
+                "--position",
+                position,
+                "--nodes",
+                "40000",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<String> = text
+            .lines()
+            .map(|line| {
+                // The time and the speed differ from run to run.
+                let words: Vec<&str> = line.split(' ').collect();
+                match words.iter().position(|w| *w == "nps") {
+                    Some(i) => [&words[..i], &words[i + 4..]].concat().join(" "),
+                    None => line.to_owned(),
+                }
+            })
+            .collect();
+        lines
+    };
+    let d4 = analyse("2ss1/3ks/S3s/SK3/1SS2 w");
+    let c5 = analyse("2ks1/3ss/S3s/SK3/1SS2 w");
+    assert!(d4.len() >= 3, "a line per pass, then the best move: {d4:?}");
+    assert_eq!(d4, c5);
+    for line in &d4[..d4.len() - 1] {
+        let pv = line.split(" pv ").nth(1).unwrap_or_default();
+        assert_eq!(pv.split(' ').count(), 1, "the mover's move alone: {line}");
+    }
+    assert!(d4.last().is_some_and(|l| l.starts_with("best ")), "{d4:?}");
+}
+
+#[test]
 fn analyse_counts_the_quiet_plies_of_the_moves_given() {
     // Three dames against one, a won ending. Under a referee's draw after 12 plies without a capture,
     // White can still force one in time; after 11 it cannot. So from one ply earlier, with
@@ -792,48 +839,6 @@ fn analyse_refuses_bad_input_with_one_line() {
         "{}",
         stderr(&out)
     );
-}
-
-#[test]
-fn analyse_of_trangalla_sees_what_the_mover_sees_and_names_no_hidden_king() {
-    // White to move; Black's king on d4, then on c5: White cannot tell the two apart, so the
-    // analysis must be the same, and its lines must not guess at Black's king.
-    let analyse = |position: &str| {
-        let out = denkmeter(
-            &[
-                "analyse",
-                "trangalla",
-                "--position",
-                position,
-                "--nodes",
-                "40000",
-            ],
-            "",
-        );
-        assert!(out.status.success(), "{}", stderr(&out));
-        let text = stdout(&out);
-        let lines: Vec<String> = text
-            .lines()
-            .map(|line| {
-                // The time and the speed differ from run to run.
-                let words: Vec<&str> = line.split(' ').collect();
-                match words.iter().position(|w| *w == "nps") {
-                    Some(i) => [&words[..i], &words[i + 4..]].concat().join(" "),
-                    None => line.to_owned(),
-                }
-            })
-            .collect();
-        lines
-    };
-    let d4 = analyse("2ss1/3ks/S3s/SK3/1SS2 w");
-    let c5 = analyse("2ks1/3ss/S3s/SK3/1SS2 w");
-    assert!(d4.len() >= 3, "a line per pass, then the best move: {d4:?}");
-    assert_eq!(d4, c5);
-    for line in &d4[..d4.len() - 1] {
-        let pv = line.split(" pv ").nth(1).unwrap_or_default();
-        assert_eq!(pv.split(' ').count(), 1, "the mover's move alone: {line}");
-    }
-    assert!(d4.last().is_some_and(|l| l.starts_with("best ")), "{d4:?}");
 }
 
 #[test]
