@@ -1691,6 +1691,136 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
   }
 });
 
+/** A colour `#rrggbb`, `#rrggbbaa` or `rgb(a)(...)` as [r, g, b, alpha]. */
+function parseColour(text) {
+  const t = String(text).trim();
+  let m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(t);
+  if (m) return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16), m[4] ? parseInt(m[4], 16) / 255 : 1];
+  m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+))?\s*\)$/.exec(t);
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+  throw new Failure(`cannot read the colour ${t}`);
+}
+
+/** How different two opaque colours look: CIE76 ΔE*ab, as the legend's check measures it. */
+function colourDistance(a, b) {
+  const lab = ([r, g, bl]) => {
+    const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const [R, G, B] = [lin(r), lin(g), lin(bl)];
+    const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+    const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
+    const fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
+    const fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+    return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  };
+  const [p, q] = [lab(a), lab(b)];
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+/** The colour seen where `top` (with its opacity) lies over the opaque `below`. */
+const blend = (top, below) => [0, 1, 2].map((i) => top[3] * top[i] + (1 - top[3]) * below[i]);
+
+test('G. highlights that do not collide: a Kamelen hint unlike every cell; rings on Sjekkers points beside the capture cross', async (problems) => {
+  const context = await newContext();
+  try {
+    // Kamelen: the hint's tint over each of its cells looks like no kind of cell of the board.
+    const kamelen = await api('POST', '/api/games', { ruleset: 'kamelen', white: { kind: 'human' }, black: { kind: 'human' } });
+    const page = await context.newPage();
+    watchPage(page, 'G', problems);
+    await page.goto(`${base}/#/game/${kamelen.id}?token=${kamelen.tokens.white}`);
+    await page.waitForSelector('svg.board .cell.movable');
+    await page.click('button[data-action=hint]');
+    await page.waitForSelector('svg.board .mark.hint', { timeout: 30_000 });
+    const hinted = await page.$$eval('svg.board .mark.hint', (marks) =>
+      marks.map((mark) => {
+        const x = mark.getAttribute('x');
+        const y = mark.getAttribute('y');
+        const cell = [...document.querySelectorAll('svg.board rect.cell')].find((c) => c.getAttribute('x') === x && c.getAttribute('y') === y);
+        const style = getComputedStyle(mark);
+        return { tag: mark.tagName, fill: style.fill, opacity: Number(style.fillOpacity) * Number(style.opacity), under: cell ? getComputedStyle(cell).fill : null, name: cell && cell.dataset.cell };
+      }),
+    );
+    check(hinted.length >= 2, `${hinted.length} cells marked for the hint`);
+    const legend = (await api('GET', `/api/games/${kamelen.id}`)).board.legend;
+    const fills = legend.cells.map((c) => ({ words: c.words, colour: parseColour(c.fill) }));
+    for (const h of hinted) {
+      check(h.tag === 'rect' && h.under, `the hint on a square is a ${h.tag} over ${h.under}`);
+      const tint = parseColour(h.fill);
+      tint[3] *= h.opacity;
+      const seen = blend(tint, parseColour(h.under));
+      for (const f of fills) {
+        const d = colourDistance(seen, f.colour);
+        check(d >= 25, `the hint on ${h.name} looks like ${f.words} (ΔE ${d.toFixed(1)})`);
+      }
+    }
+    await page.close();
+
+    // Sjekkers: White's disk on e5 captures; Black asks for a hint. The last move and the hint
+    // are rings round their points, clear of the neighbouring points and of the capture cross.
+    const sj = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' }, position: '5/6/7/4d3/3dDd3/3dd3/7/6/5 w' });
+    const before = await api('GET', `/api/games/${sj.id}?token=${sj.tokens.white}`);
+    const capture = before.legal_moves.find((mv) => (mv.captured || []).length);
+    check(capture, `no capture among ${before.legal_moves.map((mv) => mv.text).join(' ')}`);
+    await api('POST', `/api/games/${sj.id}/moves`, { token: sj.tokens.white, move: capture.text });
+    const board = await context.newPage();
+    watchPage(board, 'G/sjekkers', problems);
+    await board.goto(`${base}/#/game/${sj.id}?token=${sj.tokens.black}`);
+    await board.waitForSelector('svg.board .mark.taken');
+    await board.click('button[data-action=hint]');
+    await board.waitForSelector('svg.board .mark.hint', { timeout: 30_000 });
+    const drawn = await board.$eval('svg.board', (svg) => {
+      const all = [...svg.querySelectorAll('.mark')].filter((m) => !m.classList.contains('cursor'));
+      const order = [...svg.querySelectorAll('*')];
+      const cross = svg.querySelector('.mark.taken');
+      const box = cross.getBBox();
+      return {
+        marks: all.map((m) => ({
+          tag: m.tagName,
+          klass: m.getAttribute('class'),
+          cx: Number(m.getAttribute('cx')),
+          cy: Number(m.getAttribute('cy')),
+          r: Number(m.getAttribute('r')),
+          width: parseFloat(getComputedStyle(m).strokeWidth),
+          fill: getComputedStyle(m).fill,
+          at: order.indexOf(m),
+        })),
+        cross: { x: box.x + box.width / 2, y: box.y + box.height / 2, reach: Math.hypot(box.width, box.height) / 2, at: order.indexOf(cross), opacity: Number(getComputedStyle(cross).opacity) },
+        points: [...svg.querySelectorAll('.cell.pt .dot')].map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]),
+      };
+    });
+    const rings = drawn.marks.filter((m) => !/taken/.test(m.klass));
+    const lastRings = rings.filter((m) => /\blast\b/.test(m.klass));
+    const hintRings = rings.filter((m) => /\bhint\b/.test(m.klass));
+    check(lastRings.length === clickPath(capture).length, `${lastRings.length} marks for the last move ${capture.text}`);
+    check(hintRings.length >= 2, `${hintRings.length} marks for the hint`);
+    for (const ring of rings) {
+      check(ring.tag === 'circle' && ring.fill === 'none', `a point is marked by a ${ring.tag} filled ${ring.fill}, not a ring (${ring.klass})`);
+      const inner = ring.r - ring.width / 2;
+      const outer = ring.r + ring.width / 2;
+      check(inner >= 0.39 && outer <= 0.5, `the ring ${ring.klass} spans ${inner.toFixed(3)}..${outer.toFixed(3)}: it should lie between a piece (0.39) and half way to the next point (0.5)`);
+      check(drawn.points.some(([x, y]) => Math.hypot(x - ring.cx, y - ring.cy) < 1e-3), `the ring ${ring.klass} at ${ring.cx},${ring.cy} is on no point`);
+      // The cross of the captured disk stays clear: no ring reaches it.
+      const gap = Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y) - outer;
+      check(gap > drawn.cross.reach || Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y) + outer < 0 || inner > drawn.cross.reach + Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y),
+        `the ring ${ring.klass} at ${ring.cx},${ring.cy} covers the capture cross at ${drawn.cross.x.toFixed(2)},${drawn.cross.y.toFixed(2)}`);
+    }
+    // Rings of one point nest without overlapping much; rings of different points never touch.
+    for (const [i, a] of rings.entries()) {
+      for (const b of rings.slice(i + 1)) {
+        const apart = Math.hypot(a.cx - b.cx, a.cy - b.cy);
+        if (apart < 1e-3) {
+          check(a.klass === b.klass || Math.abs(a.r - b.r) >= (a.width + b.width) / 2 - 0.011, `the rings ${a.klass} and ${b.klass} on one point cover each other`);
+        } else {
+          check(apart >= a.r + a.width / 2 + b.r + b.width / 2, `the rings ${a.klass} and ${b.klass} of neighbouring points overlap`);
+        }
+      }
+    }
+    check(drawn.cross.opacity >= 0.8, `the capture cross is drawn at opacity ${drawn.cross.opacity}`);
+    await board.close();
+  } finally {
+    await context.close();
+  }
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
