@@ -1034,7 +1034,12 @@ test('o. Straat: the frame turned over shows the mirrored back; a previewed tile
   check(await page.$('svg.board.mirrored'), 'the board is not drawn mirrored');
   await page.waitForSelector(`${piece('a1')}[data-kind="solid"]`);
   const backX = await centreX(piece('a1'));
-  check(Math.abs(backX - rightX) < 2, `the back of a1 is drawn at x = ${backX}, not at the right edge (${rightX})`);
+  // (The board may be drawn smaller now: a caption line above it asks to turn back to move.)
+  const backRightX = await page.$$eval('svg.board [data-cell]', (els) => Math.max(...els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left + r.width / 2;
+  })));
+  check(Math.abs(backX - backRightX) < 2, `the back of a1 is drawn at x = ${backX}, not at the right edge (${backRightX})`);
   const fill = (name) => page.$eval(`${piece(name)} .tile`, (el) => getComputedStyle(el).fill);
   check((await fill('a1')) === rgb(palette.black_piece), `the back of Black's a1 is ${await fill('a1')}`);
   check((await fill('b2')) === rgb(palette.white_piece), `the back of White's b2 is ${await fill('b2')}`);
@@ -1688,6 +1693,74 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
     }
   } finally {
     await context.close();
+  }
+});
+
+// One ruleset of each family, for the layout checks.
+const FAMILIES = ['chad', 'schada', 'shakti', 'scandinavian', 'international', 'english', 'sjekkers', 'straat', 'kamelen', 'fort-chitral', 'trangalla'];
+
+test('F. every family fits the screen at 1280x800 and 375x667: the board, the key and the controls of a move', async (problems) => {
+  const sizes = [
+    { width: 1280, height: 800 },
+    { width: 375, height: 667, phone: true },
+  ];
+  for (const { width, height, phone } of sizes) {
+    const context = await newContext({ viewport: { width, height }, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    try {
+      const page = await context.newPage();
+      watchPage(page, `F/${width}`, problems);
+      for (const ruleset of FAMILIES) {
+        const { id, tokens } = await api('POST', '/api/games', { ruleset, white: { kind: 'human' }, black: { kind: 'human' } });
+        // One page for every game: the app follows the address.
+        await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+        await page.waitForFunction((r) => document.querySelector('#game-title') && document.querySelector('svg.board [data-cell]') && /your move/i.test(document.querySelector('#status').textContent) && document.title.toLowerCase().startsWith(`${r} `), ruleset);
+        const where = `${ruleset} at ${width}x${height}`;
+        const m = await page.evaluate(() => {
+          const box = (el) => {
+            if (!el || el.hidden) return null;
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+          };
+          const key = document.querySelector('.board-key');
+          return {
+            board: box(document.querySelector('svg.board')),
+            key: box(key),
+            keyClipped: key ? key.scrollWidth > key.clientWidth + 1 || key.scrollHeight > key.clientHeight + 1 : false,
+            hint: box(document.querySelector('.board-hint')),
+            choices: box(document.querySelector('.choices')),
+            status: box(document.querySelector('#status')),
+            actions: box(document.querySelector('#actions button')),
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+            scrollY: window.scrollY,
+          };
+        });
+        const inView = (b, what) => {
+          check(b, `${where}: no ${what}`);
+          check(b.left >= 0 && b.right <= width + 0.5 && b.top >= 0 && b.bottom <= height + 0.5,
+            `${where}: the ${what} spans ${Math.round(b.left)}..${Math.round(b.right)} x ${Math.round(b.top)}..${Math.round(b.bottom)} px, outside the ${width}x${height} screen`);
+        };
+        check(m.scrollY === 0, `${where}: the page opened scrolled to ${m.scrollY}`);
+        check(m.scrollWidth <= m.innerWidth, `${where}: the page scrolls sideways (${m.scrollWidth} px of content in ${m.innerWidth})`);
+        inView(m.board, 'board');
+        check(m.board.width >= Math.min(width, height) * 0.4, `${where}: the board is only ${Math.round(m.board.width)} px wide`);
+        inView(m.hint, 'line under the board');
+        // The key: whole, not clipped, in view with the board.
+        check(m.key, `${where}: no key`);
+        check(!m.keyClipped, `${where}: the key is clipped`);
+        inView(m.key, 'key');
+        // The controls a move needs: the choice buttons when a move needs a choice (Straat's
+        // orientations), and on a phone whose turn it is and the buttons under the board.
+        const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+        if (view.legal_moves.some((mv) => mv.choice)) inView(m.choices, 'choice buttons');
+        if (phone) {
+          inView(m.status, 'status');
+          inView(m.actions, 'first action button');
+        }
+      }
+    } finally {
+      await context.close();
+    }
   }
 });
 

@@ -208,6 +208,8 @@ export function drawBoard(svg, options) {
   svg.setAttribute('width', String(Math.round(vbW * 48)));
   svg.setAttribute('height', String(Math.round(vbH * 48)));
   svg.setAttribute('role', 'img');
+  // The board's proportions, for the stylesheet to fit it to the screen.
+  svg.style.setProperty('--aspect', String(r2(vbW / vbH)));
   svg.classList.add('board');
   svg.classList.toggle('flipped', flip);
   svg.classList.toggle('mirrored', Boolean(options.mirror));
