@@ -38,7 +38,7 @@ const IMAGES = path.resolve(here, '../../docs/images');
 let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 230_000;
+const TOTAL_LIMIT_MS = 260_000; // checks F and G take about 25 s of it
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -1034,7 +1034,12 @@ test('o. Straat: the frame turned over shows the mirrored back; a previewed tile
   check(await page.$('svg.board.mirrored'), 'the board is not drawn mirrored');
   await page.waitForSelector(`${piece('a1')}[data-kind="solid"]`);
   const backX = await centreX(piece('a1'));
-  check(Math.abs(backX - rightX) < 2, `the back of a1 is drawn at x = ${backX}, not at the right edge (${rightX})`);
+  // (The board may be drawn smaller now: a caption line above it asks to turn back to move.)
+  const backRightX = await page.$$eval('svg.board [data-cell]', (els) => Math.max(...els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left + r.width / 2;
+  })));
+  check(Math.abs(backX - backRightX) < 2, `the back of a1 is drawn at x = ${backX}, not at the right edge (${backRightX})`);
   const fill = (name) => page.$eval(`${piece(name)} .tile`, (el) => getComputedStyle(el).fill);
   check((await fill('a1')) === rgb(palette.black_piece), `the back of Black's a1 is ${await fill('a1')}`);
   check((await fill('b2')) === rgb(palette.white_piece), `the back of White's b2 is ${await fill('b2')}`);
@@ -1686,6 +1691,204 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
         throw new Failure(`${ruleset}: no analysis shown: "${await page.textContent('#analysis')}"`);
       }
     }
+  } finally {
+    await context.close();
+  }
+});
+
+// One ruleset of each family, for the layout checks.
+const FAMILIES = ['chad', 'schada', 'shakti', 'scandinavian', 'international', 'english', 'sjekkers', 'straat', 'kamelen', 'fort-chitral', 'trangalla'];
+
+test('F. every family fits the screen at 1280x800 and 375x667: the board, the key and the controls of a move', async (problems) => {
+  const sizes = [
+    { width: 1280, height: 800 },
+    { width: 375, height: 667, phone: true },
+  ];
+  for (const { width, height, phone } of sizes) {
+    const context = await newContext({ viewport: { width, height }, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    try {
+      const page = await context.newPage();
+      watchPage(page, `F/${width}`, problems);
+      for (const ruleset of FAMILIES) {
+        const { id, tokens } = await api('POST', '/api/games', { ruleset, white: { kind: 'human' }, black: { kind: 'human' } });
+        // One page for every game: the app follows the address.
+        await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+        await page.waitForFunction((r) => document.querySelector('#game-title') && document.querySelector('svg.board [data-cell]') && /your move/i.test(document.querySelector('#status').textContent) && document.title.toLowerCase().startsWith(`${r} `), ruleset);
+        const where = `${ruleset} at ${width}x${height}`;
+        const m = await page.evaluate(() => {
+          const box = (el) => {
+            if (!el || el.hidden) return null;
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+          };
+          const key = document.querySelector('.board-key');
+          return {
+            board: box(document.querySelector('svg.board')),
+            key: box(key),
+            keyClipped: key ? key.scrollWidth > key.clientWidth + 1 || key.scrollHeight > key.clientHeight + 1 : false,
+            hint: box(document.querySelector('.board-hint')),
+            choices: box(document.querySelector('.choices')),
+            status: box(document.querySelector('#status')),
+            actions: box(document.querySelector('#actions button')),
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+            scrollY: window.scrollY,
+          };
+        });
+        const inView = (b, what) => {
+          check(b, `${where}: no ${what}`);
+          check(b.left >= 0 && b.right <= width + 0.5 && b.top >= 0 && b.bottom <= height + 0.5,
+            `${where}: the ${what} spans ${Math.round(b.left)}..${Math.round(b.right)} x ${Math.round(b.top)}..${Math.round(b.bottom)} px, outside the ${width}x${height} screen`);
+        };
+        check(m.scrollY === 0, `${where}: the page opened scrolled to ${m.scrollY}`);
+        check(m.scrollWidth <= m.innerWidth, `${where}: the page scrolls sideways (${m.scrollWidth} px of content in ${m.innerWidth})`);
+        inView(m.board, 'board');
+        check(m.board.width >= Math.min(width, height) * 0.4, `${where}: the board is only ${Math.round(m.board.width)} px wide`);
+        inView(m.hint, 'line under the board');
+        // The key: whole, not clipped, in view with the board.
+        check(m.key, `${where}: no key`);
+        check(!m.keyClipped, `${where}: the key is clipped`);
+        inView(m.key, 'key');
+        // The controls a move needs: the choice buttons when a move needs a choice (Straat's
+        // orientations), and on a phone whose turn it is and the buttons under the board.
+        const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+        if (view.legal_moves.some((mv) => mv.choice)) inView(m.choices, 'choice buttons');
+        if (phone) {
+          inView(m.status, 'status');
+          inView(m.actions, 'first action button');
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+/** A colour `#rrggbb`, `#rrggbbaa` or `rgb(a)(...)` as [r, g, b, alpha]. */
+function parseColour(text) {
+  const t = String(text).trim();
+  let m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(t);
+  if (m) return [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16), m[4] ? parseInt(m[4], 16) / 255 : 1];
+  m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+))?\s*\)$/.exec(t);
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+  throw new Failure(`cannot read the colour ${t}`);
+}
+
+/** How different two opaque colours look: CIE76 ΔE*ab, as the legend's check measures it. */
+function colourDistance(a, b) {
+  const lab = ([r, g, bl]) => {
+    const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const [R, G, B] = [lin(r), lin(g), lin(bl)];
+    const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+    const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
+    const fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
+    const fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+    return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  };
+  const [p, q] = [lab(a), lab(b)];
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+/** The colour seen where `top` (with its opacity) lies over the opaque `below`. */
+const blend = (top, below) => [0, 1, 2].map((i) => top[3] * top[i] + (1 - top[3]) * below[i]);
+
+test('G. highlights that do not collide: a Kamelen hint unlike every cell; rings on Sjekkers points beside the capture cross', async (problems) => {
+  const context = await newContext();
+  try {
+    // Kamelen: the hint's tint over each of its cells looks like no kind of cell of the board.
+    const kamelen = await api('POST', '/api/games', { ruleset: 'kamelen', white: { kind: 'human' }, black: { kind: 'human' } });
+    const page = await context.newPage();
+    watchPage(page, 'G', problems);
+    await page.goto(`${base}/#/game/${kamelen.id}?token=${kamelen.tokens.white}`);
+    await page.waitForSelector('svg.board .cell.movable');
+    await page.click('button[data-action=hint]');
+    await page.waitForSelector('svg.board .mark.hint', { timeout: 30_000 });
+    const hinted = await page.$$eval('svg.board .mark.hint', (marks) =>
+      marks.map((mark) => {
+        const x = mark.getAttribute('x');
+        const y = mark.getAttribute('y');
+        const cell = [...document.querySelectorAll('svg.board rect.cell')].find((c) => c.getAttribute('x') === x && c.getAttribute('y') === y);
+        const style = getComputedStyle(mark);
+        return { tag: mark.tagName, fill: style.fill, opacity: Number(style.fillOpacity) * Number(style.opacity), under: cell ? getComputedStyle(cell).fill : null, name: cell && cell.dataset.cell };
+      }),
+    );
+    check(hinted.length >= 2, `${hinted.length} cells marked for the hint`);
+    const legend = (await api('GET', `/api/games/${kamelen.id}`)).board.legend;
+    const fills = legend.cells.map((c) => ({ words: c.words, colour: parseColour(c.fill) }));
+    for (const h of hinted) {
+      check(h.tag === 'rect' && h.under, `the hint on a square is a ${h.tag} over ${h.under}`);
+      const tint = parseColour(h.fill);
+      tint[3] *= h.opacity;
+      const seen = blend(tint, parseColour(h.under));
+      for (const f of fills) {
+        const d = colourDistance(seen, f.colour);
+        check(d >= 25, `the hint on ${h.name} looks like ${f.words} (ΔE ${d.toFixed(1)})`);
+      }
+    }
+    await page.close();
+
+    // Sjekkers: White's disk on e5 captures; Black asks for a hint. The last move and the hint
+    // are rings round their points, clear of the neighbouring points and of the capture cross.
+    const sj = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' }, position: '5/6/7/4d3/3dDd3/3dd3/7/6/5 w' });
+    const before = await api('GET', `/api/games/${sj.id}?token=${sj.tokens.white}`);
+    const capture = before.legal_moves.find((mv) => (mv.captured || []).length);
+    check(capture, `no capture among ${before.legal_moves.map((mv) => mv.text).join(' ')}`);
+    await api('POST', `/api/games/${sj.id}/moves`, { token: sj.tokens.white, move: capture.text });
+    const board = await context.newPage();
+    watchPage(board, 'G/sjekkers', problems);
+    await board.goto(`${base}/#/game/${sj.id}?token=${sj.tokens.black}`);
+    await board.waitForSelector('svg.board .mark.taken');
+    await board.click('button[data-action=hint]');
+    await board.waitForSelector('svg.board .mark.hint', { timeout: 30_000 });
+    const drawn = await board.$eval('svg.board', (svg) => {
+      const all = [...svg.querySelectorAll('.mark')].filter((m) => !m.classList.contains('cursor'));
+      const order = [...svg.querySelectorAll('*')];
+      const cross = svg.querySelector('.mark.taken');
+      const box = cross.getBBox();
+      return {
+        marks: all.map((m) => ({
+          tag: m.tagName,
+          klass: m.getAttribute('class'),
+          cx: Number(m.getAttribute('cx')),
+          cy: Number(m.getAttribute('cy')),
+          r: Number(m.getAttribute('r')),
+          width: parseFloat(getComputedStyle(m).strokeWidth),
+          fill: getComputedStyle(m).fill,
+          at: order.indexOf(m),
+        })),
+        cross: { x: box.x + box.width / 2, y: box.y + box.height / 2, reach: Math.hypot(box.width, box.height) / 2, at: order.indexOf(cross), opacity: Number(getComputedStyle(cross).opacity) },
+        points: [...svg.querySelectorAll('.cell.pt .dot')].map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]),
+      };
+    });
+    const rings = drawn.marks.filter((m) => !/taken/.test(m.klass));
+    const lastRings = rings.filter((m) => /\blast\b/.test(m.klass));
+    const hintRings = rings.filter((m) => /\bhint\b/.test(m.klass));
+    check(lastRings.length === clickPath(capture).length, `${lastRings.length} marks for the last move ${capture.text}`);
+    check(hintRings.length >= 2, `${hintRings.length} marks for the hint`);
+    for (const ring of rings) {
+      check(ring.tag === 'circle' && ring.fill === 'none', `a point is marked by a ${ring.tag} filled ${ring.fill}, not a ring (${ring.klass})`);
+      const inner = ring.r - ring.width / 2;
+      const outer = ring.r + ring.width / 2;
+      check(inner >= 0.39 && outer <= 0.5, `the ring ${ring.klass} spans ${inner.toFixed(3)}..${outer.toFixed(3)}: it should lie between a piece (0.39) and half way to the next point (0.5)`);
+      check(drawn.points.some(([x, y]) => Math.hypot(x - ring.cx, y - ring.cy) < 1e-3), `the ring ${ring.klass} at ${ring.cx},${ring.cy} is on no point`);
+      // The cross of the captured disk stays clear: no ring reaches it.
+      const gap = Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y) - outer;
+      check(gap > drawn.cross.reach || Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y) + outer < 0 || inner > drawn.cross.reach + Math.hypot(ring.cx - drawn.cross.x, ring.cy - drawn.cross.y),
+        `the ring ${ring.klass} at ${ring.cx},${ring.cy} covers the capture cross at ${drawn.cross.x.toFixed(2)},${drawn.cross.y.toFixed(2)}`);
+    }
+    // Rings of one point nest without overlapping much; rings of different points never touch.
+    for (const [i, a] of rings.entries()) {
+      for (const b of rings.slice(i + 1)) {
+        const apart = Math.hypot(a.cx - b.cx, a.cy - b.cy);
+        if (apart < 1e-3) {
+          check(a.klass === b.klass || Math.abs(a.r - b.r) >= (a.width + b.width) / 2 - 0.011, `the rings ${a.klass} and ${b.klass} on one point cover each other`);
+        } else {
+          check(apart >= a.r + a.width / 2 + b.r + b.width / 2, `the rings ${a.klass} and ${b.klass} of neighbouring points overlap`);
+        }
+      }
+    }
+    check(drawn.cross.opacity >= 0.8, `the capture cross is drawn at opacity ${drawn.cross.opacity}`);
+    await board.close();
   } finally {
     await context.close();
   }

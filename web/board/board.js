@@ -19,6 +19,11 @@ import { title } from '../text.js';
 import { clickPath, MoveInput } from './input.js';
 import { keyHtml } from './key.js';
 
+/** The least height a board is given on any screen, in CSS pixels. */
+const MIN_BOARD_PX = 200;
+/** The gap kept between what must show under the board and the bottom of the window. */
+const BOTTOM_GAP_PX = 8;
+
 /**
  * Creates a board in `element` (its content is replaced).
  *
@@ -119,7 +124,30 @@ export class Board {
       }
     };
     document.addEventListener('keydown', this.onKey);
+    this.choicesRoom = 0; // the height the choice buttons took (kept once they have shown)
+    this.onResize = () => this.fit();
+    window.addEventListener('resize', this.onResize);
     this.render();
+  }
+
+  /**
+   * Sizes the board to the window: as wide as its column, and no taller than the window less
+   * what lies above it (the page's header, a caption) and what shows under it: the line that
+   * explains a click, the choice buttons a move may need (their room kept once they have shown,
+   * so that the board does not jump) and the key. The stylesheet subtracts what the page keeps under the
+   * board on its own (--board-below) and turns the room into a width by the board's proportions.
+   */
+  fit() {
+    if (this.destroyed) return;
+    const wrap = this.element.querySelector('.board-wrap');
+    if (!this.choices.hidden) this.choicesRoom = Math.max(this.choicesRoom, this.choices.offsetHeight + parseFloat(getComputedStyle(this.choices).marginTop || '0'));
+    const style = getComputedStyle(this.hint);
+    const hintRoom = (parseFloat(style.minHeight) || 0) + (parseFloat(style.marginTop) || 0);
+    const key = this.element.querySelector('.board-key');
+    const keyRoom = key ? key.offsetHeight + (parseFloat(getComputedStyle(key).marginTop) || 0) : 0;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(MIN_BOARD_PX, window.innerHeight - top - hintRoom - this.choicesRoom - keyRoom - BOTTOM_GAP_PX);
+    this.element.style.setProperty('--board-room', `${Math.floor(room)}px`);
   }
 
   /**
@@ -261,6 +289,7 @@ export class Board {
   destroy() {
     this.destroyed = true;
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.onResize);
     this.element.innerHTML = '';
     this.element.classList.remove('board-box');
   }
@@ -439,6 +468,15 @@ export class Board {
     if (focused !== undefined) {
       const again = [...this.choices.querySelectorAll('button[data-choice]')].find((b) => b.dataset.choice === focused);
       if (again) again.focus({ preventScroll: true });
+    }
+    // Now, and again once the page has drawn what it shows around the board this turn.
+    this.fit();
+    if (!this.fitting) {
+      this.fitting = true;
+      requestAnimationFrame(() => {
+        this.fitting = false;
+        this.fit();
+      });
     }
   }
 }

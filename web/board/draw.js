@@ -13,6 +13,14 @@ const PIECE_RADIUS = 0.39;
 const RING_RADIUS = 0.3; // the inner ring of a crowned piece
 const TILE_SCALE = 0.92; // a tile's side, in cells: the gap shows the frame
 const OWNER_MARK = 0.1; // the radius of the owner's disc on a split tile
+// The rings that mark a point (radius and width, in cells), between a piece's edge (0.41) and
+// half the distance to the nearest point (0.5): the last move's outside, the selection's and
+// the hint's inside it, so that a point marked twice shows both.
+export const POINT_RINGS = {
+  last: { r: 0.47, width: 0.05 },
+  selected: { r: 0.43, width: 0.05 },
+  hint: { r: 0.43, width: 0.05 },
+};
 
 export function esc(text) {
   return String(text)
@@ -200,6 +208,8 @@ export function drawBoard(svg, options) {
   svg.setAttribute('width', String(Math.round(vbW * 48)));
   svg.setAttribute('height', String(Math.round(vbH * 48)));
   svg.setAttribute('role', 'img');
+  // The board's proportions, for the stylesheet to fit it to the screen.
+  svg.style.setProperty('--aspect', String(r2(vbW / vbH)));
   svg.classList.add('board');
   svg.classList.toggle('flipped', flip);
   svg.classList.toggle('mirrored', Boolean(options.mirror));
@@ -246,16 +256,32 @@ export function drawBoard(svg, options) {
   }
   if (points.length) out.push(`<g class="points">${points.join('')}</g>`);
 
-  // Marks under the pieces: the last move, what it took away, the selection.
+  // Marks under the pieces: the last move, the selection, the hint, and over them what the last
+  // move took away. Their colours are the palette's (chosen against every board's cells, see the
+  // legend's mark_clashes): a square is tinted, a point is ringed (POINT_RINGS) so that the
+  // marks of neighbouring points, the lines and the cross stay clear of each other.
   const marks = [];
-  const square = (i, klass) => {
+  const over = []; // rings drawn over the pieces and the rings of pieces that can move
+  const mark = (i, klass, colour, layer = marks) => {
+    if (!colour || !cells[i]) return;
     const [cx, cy] = centre(i);
-    return `<rect class="${klass}" x="${r2(cx - 0.5)}" y="${r2(cy - 0.5)}" width="1" height="1"/>`;
+    if (cells[i].shape === 'point') {
+      const ring = POINT_RINGS[klass];
+      // The ring in the colour made opaque (#rrggbb of #rrggbbaa).
+      const opaque = /^#[0-9a-f]{8}$/i.test(colour) ? colour.slice(0, 7) : colour;
+      layer.push(`<circle class="mark ${klass} ring" cx="${r2(cx)}" cy="${r2(cy)}" r="${ring.r}" stroke-width="${ring.width}" fill="none"${attr('stroke', opaque)}/>`);
+    } else {
+      marks.push(`<rect class="mark ${klass}" x="${r2(cx - 0.5)}" y="${r2(cy - 0.5)}" width="1" height="1"${attr('fill', colour)}/>`);
+    }
   };
   const last = options.lastMove;
+  if (last) for (const i of clickPath(last)) mark(i, 'last', palette.last_move);
+  for (const i of selected) mark(i, 'selected', palette.selected);
+  // A hint's ring goes over the ring that says its piece can move.
+  if (options.hint) for (const i of clickPath(options.hint)) mark(i, 'hint', palette.hint, over);
   if (last) {
-    for (const i of clickPath(last)) marks.push(square(i, 'mark last'));
     for (const i of [...(last.captured || []), ...(last.removed || [])]) {
+      if (!cells[i]) continue;
       const [cx, cy] = centre(i);
       const d = 0.13;
       marks.push(
@@ -263,9 +289,10 @@ export function drawBoard(svg, options) {
       );
     }
   }
-  if (options.hint) for (const i of clickPath(options.hint)) marks.push(square(i, 'mark hint'));
-  for (const i of selected) marks.push(square(i, 'mark selected'));
-  if (options.cursor !== null && options.cursor !== undefined && cells[options.cursor]) marks.push(square(options.cursor, 'mark cursor'));
+  if (options.cursor !== null && options.cursor !== undefined && cells[options.cursor]) {
+    const [cx, cy] = centre(options.cursor);
+    marks.push(`<rect class="mark cursor" x="${r2(cx - 0.5)}" y="${r2(cy - 0.5)}" width="1" height="1"/>`);
+  }
   out.push(`<g class="marks">${marks.join('')}</g>`);
 
   // Pieces: their shapes bearing their emblems, a ring inside the crowned ones.
@@ -356,6 +383,7 @@ export function drawBoard(svg, options) {
     }
   }
   out.push(`<g class="dests">${dests.join('')}</g>`);
+  if (over.length) out.push(`<g class="marks over">${over.join('')}</g>`);
 
   // Coordinates from the board description: labels beside the rows and under the columns.
   const labels = [];

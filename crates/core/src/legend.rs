@@ -2,6 +2,7 @@
 //! The SVG renderer, the terminal drawing and the browser all read a board's [`Legend`], so a
 //! game says once how its castles or tiles look and no renderer names a game.
 
+use crate::colour::Rgba;
 use crate::Player;
 
 /// How one kind of cell is drawn: its colour in pictures, its character in text drawings, and
@@ -350,11 +351,18 @@ pub struct Palette {
     /// Regions pointed out in White's colour and in Black's (Straat's streets at the end).
     pub white_highlight: &'static str,
     pub black_highlight: &'static str,
+    /// The marks of a game's interface, as `#rrggbbaa`: a square is tinted with the colour at
+    /// its opacity, a point is ringed in the colour made opaque. The last move's cells...
+    pub last_move: &'static str,
+    /// ... the cells of a suggested move (a hint) ...
+    pub hint: &'static str,
+    /// ... and the cells picked so far for a move. See [`Legend::mark_clashes`].
+    pub selected: &'static str,
 }
 
 impl Palette {
     /// Every colour by its name (`background`, `white_piece`, ...), for serialisers.
-    pub fn entries(&self) -> [(&'static str, &'static str); 14] {
+    pub fn entries(&self) -> [(&'static str, &'static str); 17] {
         [
             ("background", self.background),
             ("edge", self.edge),
@@ -370,6 +378,9 @@ impl Palette {
             ("stone_ink", self.stone_ink),
             ("white_highlight", self.white_highlight),
             ("black_highlight", self.black_highlight),
+            ("last_move", self.last_move),
+            ("hint", self.hint),
+            ("selected", self.selected),
         ]
     }
 }
@@ -390,7 +401,15 @@ pub const PALETTE: Palette = Palette {
     stone_ink: "#ffffff",
     white_highlight: "#e8590c",
     black_highlight: "#1c9ad6",
+    last_move: "#f5c40099",
+    hint: "#a020f099",
+    selected: "#00664d99",
 };
+
+/// How different (CIE76 ΔE*ab, see [`crate::colour`]) a mark must look from every kind of cell
+/// of a board and from the other marks, so that a marked cell is never taken for another kind
+/// of cell or another mark.
+pub const MIN_MARK_CONTRAST: f32 = 25.0;
 
 /// A board's key: the styles of its cells (every class a cell carries that has a look), what a
 /// cell out of play means, and its pieces.
@@ -433,6 +452,83 @@ impl Legend {
         }
     }
 
+    /// Where the palette's marks ([`Palette::last_move`], [`Palette::hint`],
+    /// [`Palette::selected`]) would be hard to tell apart on this board: a marked cell of any
+    /// kind that looks like a cell of some kind (itself unmarked included), two marks on the same
+    /// kind of cell that look alike, or a ring round a point that looks like the background or
+    /// the lines. Each clash is a sentence; none means every mark stands out by at least
+    /// [`MIN_MARK_CONTRAST`].
+    pub fn mark_clashes(&self, palette: &Palette) -> Vec<String> {
+        let mut clashes = Vec::new();
+        let mut parse = |name: &str, text: &str| match text.parse::<Rgba>() {
+            Ok(colour) => Some((name.to_owned(), colour)),
+            Err(e) => {
+                clashes.push(format!("{name}: {e}"));
+                None
+            }
+        };
+        let marks: Vec<_> = [
+            ("the last move", palette.last_move),
+            ("the hint", palette.hint),
+            ("the selection", palette.selected),
+        ]
+        .iter()
+        .filter_map(|(name, text)| parse(name, text))
+        .collect();
+        let mut cells: Vec<_> = [CellStyle::PLAIN]
+            .iter()
+            .chain(&self.cells)
+            .filter_map(|s| parse(s.words, s.fill))
+            .collect();
+        if let Some(words) = self.absent {
+            cells.extend(parse(words, palette.absent));
+        }
+        // Styles that differ only by owner (one fill, one name) are one kind of cell.
+        let mut seen = Vec::new();
+        cells.retain(|cell| {
+            let new = !seen.contains(cell);
+            seen.push(cell.clone());
+            new
+        });
+        let ground: Vec<_> = [
+            ("the background", palette.background),
+            ("the lines", palette.line),
+        ]
+        .iter()
+        .filter_map(|(name, text)| parse(name, text))
+        .collect();
+        let mut near = |what: String, a: Rgba, b: Rgba| {
+            let d = a.distance(b);
+            if d < MIN_MARK_CONTRAST {
+                clashes.push(format!("{what} (ΔE {d:.1} < {MIN_MARK_CONTRAST})"));
+            }
+        };
+        for (k, (mark, colour)) in marks.iter().enumerate() {
+            for (cell, fill) in &cells {
+                let tinted = colour.over(*fill);
+                for (other, other_fill) in &cells {
+                    near(
+                        format!("{mark} on a {cell} looks like a {other}"),
+                        tinted,
+                        *other_fill,
+                    );
+                }
+                for (second, second_colour) in &marks[k + 1..] {
+                    let what = format!("{mark} and {second} look alike on a {cell}");
+                    near(what, tinted, second_colour.over(*fill));
+                }
+            }
+            for (name, ground) in &ground {
+                near(
+                    format!("a ring of {mark} looks like {name}"),
+                    colour.opaque(),
+                    *ground,
+                );
+            }
+        }
+        clashes
+    }
+
     /// The piece style of a kind, if the legend knows it.
     pub fn piece(&self, kind: &str) -> Option<&PieceStyle> {
         self.pieces.iter().find(|p| p.kind == kind)
@@ -461,5 +557,56 @@ mod tests {
         assert_eq!(legend.style(&["castle", "dark"]).glyph, '.');
         assert_eq!(legend.style(&["unknown"]), &CellStyle::PLAIN);
         assert_eq!(legend.style(&[]), &CellStyle::PLAIN);
+    }
+
+    #[test]
+    fn marks_stand_out_from_the_cells_and_each_other() {
+        let mut legend = Legend::default();
+        legend.add(CellStyle::DARK);
+        legend.add(CASTLE);
+        assert_eq!(legend.mark_clashes(&PALETTE), Vec::<String>::new());
+        let broken = Palette {
+            hint: "blue",
+            ..PALETTE
+        };
+        assert_eq!(
+            legend.mark_clashes(&broken),
+            vec![r#"the hint: bad colour "blue": expected #rrggbb or #rrggbbaa"#.to_owned()]
+        );
+
+        // A blue field, and a hint of a translucent blue (the colour once used for hints).
+        legend.add(CellStyle {
+            class: "home-black",
+            fill: "#6fb3d9",
+            glyph: '*',
+            words: "blue field",
+        });
+        let blue_hint = Palette {
+            hint: "#286edc73",
+            ..PALETTE
+        };
+        let clashes = legend.mark_clashes(&blue_hint);
+        assert!(
+            clashes.contains(&"the hint on a square looks like a blue field (ΔE 12.0 < 25)".into()),
+            "{clashes:?}"
+        );
+        let same = Palette {
+            selected: PALETTE.last_move,
+            line: "#f5c400",
+            ..PALETTE
+        };
+        let clashes = legend.mark_clashes(&same);
+        assert!(
+            clashes.contains(
+                &"the last move and the selection look alike on a castle (ΔE 0.0 < 25)".into()
+            ),
+            "{clashes:?}"
+        );
+        assert!(
+            clashes
+                .iter()
+                .any(|c| c.starts_with("a ring of the last move looks like the lines")),
+            "{clashes:?}"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! repetition tracking and records. No rules of any particular game live here.
 
 mod bits;
+pub mod colour;
 mod game;
 mod geometry;
 mod highlight;
@@ -29,7 +30,8 @@ pub use geometry::{
 };
 pub use highlight::{Highlight, Side};
 pub use legend::{
-    CellStyle, Emblem, Legend, Palette, PieceShape, PieceStyle, Towards, PALETTE, TILE_SCALE,
+    CellStyle, Emblem, Legend, Palette, PieceShape, PieceStyle, Towards, MIN_MARK_CONTRAST,
+    PALETTE, TILE_SCALE,
 };
 pub use outcome::{
     win_rate, Outcome, Reason, ResultError, Score, Status, UnknownReason, WIN_RATE_SCALE,

@@ -93,3 +93,24 @@ impl RulesetVisitor for LegendCoversPieces {
 fn every_piece_drawn_has_a_style_in_its_legend() {
     denkmeter_games::visit_rulesets(&mut LegendCoversPieces);
 }
+
+/// Collects, for every ruleset, where the interface's marks (last move, hint, selection) would
+/// be hard to tell from the board's own cells or from each other.
+#[derive(Default)]
+struct MarkClashes(Vec<String>);
+
+impl RulesetVisitor for MarkClashes {
+    fn visit<G: Game>(&mut self, game: G) {
+        let legend = game.board().legend();
+        for clash in legend.mark_clashes(&denkmeter_core::PALETTE) {
+            self.0.push(format!("{}: {clash}", game.name()));
+        }
+    }
+}
+
+#[test]
+fn the_marks_stand_out_on_every_board() {
+    let mut clashes = MarkClashes::default();
+    denkmeter_games::visit_rulesets(&mut clashes);
+    assert!(clashes.0.is_empty(), "{}", clashes.0.join("\n"));
+}
