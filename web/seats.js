@@ -7,9 +7,31 @@ export const seats = {
   get(id) {
     try {
       const data = JSON.parse(localStorage.getItem(key(id)) || 'null');
-      return data && typeof data === 'object' ? data : {};
+      return data && typeof data === 'object' ? data : {  /**
+   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
+   * seat claimed: the link holds nothing any more. Returns the seats kept.
+   */
+  forgetUsedInvite(id, mine, view) {
+    const seat = mine.inviteSeat;
+    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
+    const { invite, inviteSeat, ...kept } = mine;
+    this.set(id, kept);
+    return kept;
+  },
+};
     } catch {
-      return {};
+      return {  /**
+   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
+   * seat claimed: the link holds nothing any more. Returns the seats kept.
+   */
+  forgetUsedInvite(id, mine, view) {
+    const seat = mine.inviteSeat;
+    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
+    const { invite, inviteSeat, ...kept } = mine;
+    this.set(id, kept);
+    return kept;
+  },
+};
     }
   },
   set(id, data) {
@@ -18,5 +40,16 @@ export const seats = {
     } catch {
       // Private mode or a full store: the game still works until the page is closed.
     }
+  },
+  /**
+   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
+   * seat claimed: the link holds nothing any more. Returns the seats kept.
+   */
+  forgetUsedInvite(id, mine, view) {
+    const seat = mine.inviteSeat;
+    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
+    const { invite, inviteSeat, ...kept } = mine;
+    this.set(id, kept);
+    return kept;
   },
 };
