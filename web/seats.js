@@ -7,31 +7,9 @@ export const seats = {
   get(id) {
     try {
       const data = JSON.parse(localStorage.getItem(key(id)) || 'null');
-      return data && typeof data === 'object' ? data : {  /**
-   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
-   * seat claimed: the link holds nothing any more. Returns the seats kept.
-   */
-  forgetUsedInvite(id, mine, view) {
-    const seat = mine.inviteSeat;
-    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
-    const { invite, inviteSeat, ...kept } = mine;
-    this.set(id, kept);
-    return kept;
-  },
-};
+      return data && typeof data === 'object' ? data : {};
     } catch {
-      return {  /**
-   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
-   * seat claimed: the link holds nothing any more. Returns the seats kept.
-   */
-  forgetUsedInvite(id, mine, view) {
-    const seat = mine.inviteSeat;
-    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
-    const { invite, inviteSeat, ...kept } = mine;
-    this.set(id, kept);
-    return kept;
-  },
-};
+      return {};
     }
   },
   set(id, data) {
