@@ -19,4 +19,15 @@ export const seats = {
       // Private mode or a full store: the game still works until the page is closed.
     }
   },
+  /**
+   * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
+   * seat claimed: the link holds nothing any more. Returns the seats kept.
+   */
+  forgetUsedInvite(id, mine, view) {
+    const seat = mine.inviteSeat;
+    if (!mine.invite || !seat || !(view[seat] && view[seat].claimed)) return mine;
+    const { invite, inviteSeat, ...kept } = mine;
+    this.set(id, kept);
+    return kept;
+  },
 };

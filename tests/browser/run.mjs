@@ -1894,6 +1894,58 @@ test('G. highlights that do not collide: a Kamelen hint unlike every cell; rings
   }
 });
 
+test('N. an invite link is used up by the friend who opens it: the creator drops it, a third browser watches without kings', async (problems) => {
+  const contexts = [await newContext(), await newContext(), await newContext()];
+  const [a, b, c] = await Promise.all(contexts.map((context) => context.newPage()));
+  watchPage(a, 'N/A', problems);
+  watchPage(b, 'N/B', problems);
+  // The third browser's claim is refused (401), which chromium logs.
+  watchPage(c, 'N/C', problems, /401/);
+  const id = await createInLobby(a, { ruleset: 'trangalla', opponent: 'link', colour: 'white' });
+  await a.waitForSelector('#invite-link', { state: 'visible' });
+  const link = await a.inputValue('#invite-link');
+  const invite = new URL(link.replace('#/', '')).searchParams.get('token');
+  check((await seatsOf(a, id)).invite === invite, 'the creator does not keep the invite before it is used');
+  await b.goto(link);
+  await b.waitForSelector(cellSelector('d4'));
+  await b.waitForFunction(() => !location.hash.includes('token='));
+  const mineB = await seatsOf(b, id);
+  check(mineB.black && mineB.black !== invite, 'the friend does not hold a Black token of his own');
+  // The creator's page drops the invite box and forgets the invite, without a reload.
+  await a.waitForSelector('#invite', { state: 'hidden', timeout: 8_000 });
+  const mineA = await seatsOf(a, id);
+  check(mineA.white && !mineA.invite && !mineA.inviteSeat, `the creator's page still keeps ${JSON.stringify(mineA)}`);
+  // Kings on b2 and d4 by clicking, then six steps: eight plies.
+  let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
+  await clickMove(a, view, moveNamed(view, 'K@b2'));
+  view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
+  await clickMove(b, view, moveNamed(view, 'K@d4'));
+  for (const [n, move] of ['c1-d1', 'c5-b5', 'd1-e1', 'b5-a5', 'b1-c1', 'd5-c5'].entries()) {
+    await api('POST', `/api/games/${id}/moves`, { token: n % 2 ? mineB.black : mineA.white, move });
+  }
+  await waitMoves(a, 8);
+  await waitMoves(b, 8);
+  check(await a.isHidden('#invite'), 'the invite box came back on the creator\'s page');
+  // The used invite holds nothing: no view (and so no king), no move.
+  const seen = await fetch(`${base}/api/games/${id}?token=${encodeURIComponent(invite)}`);
+  const seenText = await seen.text();
+  check(seen.status === 401 && /invite link has been used/.test(seenText), `the used invite is answered ${seen.status}: ${seenText.slice(0, 200)}`);
+  check(!/king/.test(seenText), 'the used invite is shown a king');
+  const moved = await fetch(`${base}/api/games/${id}/moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: invite, move: 'e1-e2' }) });
+  check(moved.status === 401, `a move with the used invite is answered ${moved.status}`);
+  // A third browser opening the used link is told the seat is taken, and watches.
+  await c.goto(link);
+  await c.waitForSelector(cellSelector('d4'));
+  await c.waitForFunction(() => /invite link has been used/.test(document.querySelector('#message').textContent));
+  await waitMoves(c, 8);
+  const mineC = await c.evaluate((key) => JSON.parse(localStorage.getItem(key) || '{}'), `denkmeter.game.${id}`);
+  check(!mineC.white && !mineC.black, `the third browser holds a seat: ${JSON.stringify(mineC)}`);
+  const seenC = await drawnPieces(c);
+  check(seenC.length > 0 && !seenC.some((p) => p.endsWith(':king')), `the third browser sees a king: ${seenC.join(' ')}`);
+  check(!(await c.$('svg.board .cell.movable')), 'the third browser may move');
+  for (const context of contexts) await context.close();
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

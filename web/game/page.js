@@ -132,25 +132,23 @@ export class GamePage {
 
   async start(inviteToken) {
     if (inviteToken) {
-      // An invite link: find out which seat the token holds and keep it.
+      // An invite link: claim its seat for a token of our own (the link is then used up).
       try {
-        const view = await getGame(this.id, { token: inviteToken });
-        if (view.you) {
-          this.mine = { ...seats.get(this.id) };
-          this.mine[view.you] = inviteToken;
-          this.mine.mode = this.mine.white && this.mine.black ? 'local' : 'joined';
-          seats.set(this.id, this.mine);
-        } else {
-          showMessage('This link holds no seat in this game: you are watching.', 'notice');
-        }
-        this.accept(view);
+        const claimed = await api('POST', gamePath(this.id, 'claim'), { token: inviteToken });
+        this.mine = { ...seats.get(this.id) };
+        this.mine[claimed.seat] = claimed.token;
+        this.mine.mode = this.mine.white && this.mine.black ? 'local' : 'joined';
+        seats.set(this.id, this.mine);
+        this.accept(claimed.view);
       } catch (e) {
         if (e.status === 404) {
           this.notFound(e.message);
           return;
         }
-        if (e.status === 403) showMessage('This invite link holds no seat in this game (it may be mistyped): you are watching.', 'notice');
-        else showMessage(e.message);
+        const holder = this.mine.white || this.mine.black;
+        if (e.status === 401 && !holder) showMessage('This invite link has been used: the seat is taken by the friend who opened it first. You are watching the game.', 'notice');
+        else if (e.status === 403) showMessage('This invite link holds no seat in this game (it may be mistyped): you are watching.', 'notice');
+        else if (e.status !== 401) showMessage(e.message);
       }
       history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
     }
@@ -224,6 +222,7 @@ export class GamePage {
       }
     }
     this.live = view;
+    this.mine = seats.forgetUsedInvite(this.id, this.mine, view);
     // A clock counts down from the moment its view arrived.
     this.liveAt = Date.now();
     // On a shared screen, ask for the side to move's own view to get its moves.

@@ -31,10 +31,17 @@ pub struct ServeArgs {
     /// Connections open at once (lowered to fit the open-file limit).
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
+    /// Connections open at once from one client address (0: no limit); more are closed at
+    /// once. Behind a reverse proxy every client has the proxy's address: raise it or use 0.
+    #[arg(long, default_value_t = 100)]
+    max_connections_per_address: usize,
     /// Seconds a client has to send a request's headers; also the most a connection may sit
     /// idle between requests.
     #[arg(long, default_value_t = 10)]
     header_timeout: u64,
+    /// Seconds a client has to send a request's body once its headers are in (408 after it).
+    #[arg(long, default_value_t = 10)]
+    body_timeout: u64,
     /// Games kept in memory before idle ones are dropped (they come back from the database).
     #[arg(long, default_value_t = 2_000)]
     max_loaded_games: usize,
@@ -51,6 +58,29 @@ pub struct ServeArgs {
     /// send it (`https://example.org`); repeatable; `*` allows any.
     #[arg(long = "allow-origin")]
     allow_origins: Vec<String>,
+    /// This server's name among servers sharing one PostgreSQL database, the same from one
+    /// run to the next, so that after a restart it takes over its own unfinished computer
+    /// moves at once. Servers running at the same time need different names. Default: this
+    /// machine's host name and the port (a new name each run with --port 0).
+    #[arg(long, value_name = "NAME")]
+    server_id: Option<String>,
+}
+
+/// The longest `--server-id`.
+const MAX_SERVER_ID: usize = 200;
+
+/// The default server name: the host name and the port, or `None` (a new name each run) when
+/// either is unknown.
+fn default_server_id(port: u16) -> Option<String> {
+    if port == 0 {
+        return None;
+    }
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())?;
+    let host = host.trim();
+    (!host.is_empty()).then(|| format!("{host}:{port}"))
 }
 
 impl ServeArgs {
@@ -69,6 +99,19 @@ impl ServeArgs {
             self.header_timeout
         );
         anyhow::ensure!(
+            (1..=3600).contains(&self.body_timeout),
+            "--body-timeout: expected 1 to 3600 seconds, found {}",
+            self.body_timeout
+        );
+        if let Some(id) = &self.server_id {
+            anyhow::ensure!(
+                !id.trim().is_empty()
+                    && id.len() <= MAX_SERVER_ID
+                    && !id.chars().any(char::is_control),
+                "--server-id: expected 1 to {MAX_SERVER_ID} characters, no control characters"
+            );
+        }
+        anyhow::ensure!(
             self.unwatched_computer_interval.is_finite()
                 && (0.0..=3600.0).contains(&self.unwatched_computer_interval),
             "--unwatched-computer-interval: expected 0 to 3600 seconds"
@@ -83,7 +126,14 @@ impl ServeArgs {
         config.games_per_minute = self.games_per_minute;
         config.moves_per_second = self.moves_per_second;
         config.max_connections = self.max_connections;
+        config.max_connections_per_address = self.max_connections_per_address;
         config.header_timeout = Duration::from_secs(self.header_timeout);
+        config.body_timeout = Duration::from_secs(self.body_timeout);
+        config.server_id = self
+            .server_id
+            .as_ref()
+            .map(|id| id.trim().to_string())
+            .or_else(|| default_server_id(self.port));
         config.allowed_origins = self.allow_origins.clone();
         config.public_url = self
             .public_url

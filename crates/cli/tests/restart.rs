@@ -1,5 +1,9 @@
 //! The server as a process: killed with SIGKILL while the computer thinks, started again on the
-//! same SQLite file, it finishes the computer's move without anyone opening the game.
+//! same SQLite file or PostgreSQL database, it finishes the computer's move without anyone
+//! opening the game; on PostgreSQL at once when it comes back under its own name, and once the
+//! killed server's lease has run out when another server takes over.
+//!
+//! The PostgreSQL tests need `DENKMETER_TEST_POSTGRES_URL` (see `crates/server/tests/api.rs`).
 
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
@@ -14,9 +18,10 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    fn start(database: &str) -> ServerProcess {
+    fn start(database: &str, extra: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
             .args(["serve", "--port", "0", "--database", database])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -94,13 +99,11 @@ fn listed_moves(server: &ServerProcess, id: &str) -> Option<u64> {
     digits.parse().ok()
 }
 
-#[test]
-fn a_computer_game_resumes_after_the_server_is_killed() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = dir.path().join("games.db");
-    let database = database.to_str().unwrap();
-    let server = ServerProcess::start(database);
-    // Level 5 thinks for seconds: long enough to kill the server mid-search.
+/// Starts a game against the computer (level 5 thinks for seconds), makes the human's move,
+/// kills the server mid-search and starts it again with `again`; returns how long after the
+/// restart the computer's move came (at most `limit`).
+fn reply_after_a_kill(database: &str, first: &[&str], again: &[&str], limit: Duration) -> Duration {
+    let server = ServerProcess::start(database, first);
     let (status, created) = server.request(
         "POST",
         "/api/games",
@@ -122,16 +125,112 @@ fn a_computer_game_resumes_after_the_server_is_killed() {
     );
     server.kill();
 
-    let server = ServerProcess::start(database);
+    let server = ServerProcess::start(database, again);
     let started = Instant::now();
     while listed_moves(&server, &id) != Some(2) {
         assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the computer never moved after the restart"
+            started.elapsed() < limit,
+            "the computer did not move within {limit:?} of the restart"
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+    let took = started.elapsed();
     // The acknowledged move survived the kill.
     let (_, view) = server.request("GET", &format!("/api/games/{id}"), "");
     assert!(view.contains("\"moves\":[\"C5-A5\","), "{view}");
+    took
+}
+
+#[test]
+fn a_computer_game_resumes_after_the_server_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("games.db");
+    reply_after_a_kill(
+        database.to_str().unwrap(),
+        &[],
+        &[],
+        Duration::from_secs(60),
+    );
+}
+
+/// A fresh PostgreSQL database for one test, or `None` (skipped) without
+/// `DENKMETER_TEST_POSTGRES_URL`; dropped with the guard.
+struct PostgresDatabase {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl PostgresDatabase {
+    fn create(name: &str) -> Option<PostgresDatabase> {
+        let Ok(admin) = std::env::var("DENKMETER_TEST_POSTGRES_URL") else {
+            assert!(
+                std::env::var("DENKMETER_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                "DENKMETER_REQUIRE_POSTGRES=1 but DENKMETER_TEST_POSTGRES_URL is not set"
+            );
+            eprintln!("skipped: DENKMETER_TEST_POSTGRES_URL is not set");
+            return None;
+        };
+        let name = format!("dm_restart_{name}_{}", std::process::id());
+        PostgresDatabase::run(
+            &admin,
+            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        );
+        PostgresDatabase::run(&admin, &format!("CREATE DATABASE {name}"));
+        let base = admin.split('?').next().unwrap();
+        let (server, _) = base.rsplit_once('/').unwrap();
+        let url = format!("{server}/{name}");
+        Some(PostgresDatabase { admin, name, url })
+    }
+
+    fn run(admin: &str, statement: &str) {
+        use sqlx::Connection;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut conn = sqlx::PgConnection::connect(admin).await.unwrap();
+            sqlx::query(statement).execute(&mut conn).await.unwrap();
+        });
+    }
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        PostgresDatabase::run(
+            &self.admin,
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
+}
+
+/// On PostgreSQL a server cannot tell a search of a server that stopped from one of a server
+/// that runs on; it waits 60 s (`stall_after`) for a live one. Restarted under its own name it
+/// knows the search was its own, and takes it at once.
+#[test]
+fn on_postgres_a_restarted_server_takes_its_own_search_at_once() {
+    let Some(database) = PostgresDatabase::create("own") else {
+        return;
+    };
+    let name = ["--server-id", "restart-test"];
+    let took = reply_after_a_kill(&database.url, &name, &name, Duration::from_secs(40));
+    // Level 5 thinks for seconds, not the 60 s of a takeover.
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+/// Another server takes over a killed server's search once its lease ran out (10 s), not
+/// after the 60 s it would give a live server.
+#[test]
+fn on_postgres_a_killed_servers_search_is_taken_over_when_its_lease_ends() {
+    let Some(database) = PostgresDatabase::create("other") else {
+        return;
+    };
+    let took = reply_after_a_kill(
+        &database.url,
+        &["--server-id", "first"],
+        &["--server-id", "second"],
+        Duration::from_secs(55),
+    );
+    assert!(took < Duration::from_secs(45), "{took:?}");
 }

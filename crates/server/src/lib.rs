@@ -33,9 +33,15 @@ pub struct ServerConfig {
     /// Connections open at once; more are closed at once. Lowered to fit the process's
     /// file-descriptor limit.
     pub max_connections: usize,
+    /// Connections open at once from one client address (0: no limit); more are closed at
+    /// once.
+    pub max_connections_per_address: usize,
     /// Time a client has to send a request's headers, and the most a kept-alive connection
     /// may sit idle between requests.
     pub header_timeout: Duration,
+    /// Time a client has to send a request's body once its headers are in; a body still
+    /// coming after it gets 408 and the connection is closed.
+    pub body_timeout: Duration,
     /// The largest WebSocket message (and frame) a client may send.
     pub ws_message_limit: usize,
     /// Origins, besides the server's own, whose pages may open WebSockets (`*`: any).
@@ -43,6 +49,9 @@ pub struct ServerConfig {
     /// The address other machines reach the server at (`http://192.168.1.20:8080`), from
     /// [`public_url`]: invite links start with it. `None`: the address the browser used.
     pub public_url: Option<String>,
+    /// This server's name among the servers sharing a database, the same from one run to the
+    /// next (see [`Store::open_as`]); `None`: a new name each run.
+    pub server_id: Option<String>,
 }
 
 /// Why a `--public-url` was refused.
@@ -82,10 +91,13 @@ impl Default for ServerConfig {
             games_per_minute: 30,
             moves_per_second: 10,
             max_connections: 10_000,
+            max_connections_per_address: 100,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             ws_message_limit: 4 * 1024,
             allowed_origins: Vec::new(),
             public_url: None,
+            server_id: None,
         }
     }
 }
@@ -113,7 +125,10 @@ impl AppState {
         config: ServerConfig,
         registry: Arc<Registry>,
     ) -> Result<AppState, StoreError> {
-        let store = Store::open(url).await?;
+        let store = match &config.server_id {
+            Some(id) => Store::open_as(url, id).await?,
+            None => Store::open(url).await?,
+        };
         let rounds = Rounds::new(store, config.rounds.clone(), registry.clone());
         rounds.start().await?;
         let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second);

@@ -1,10 +1,11 @@
-//! The accept loop: HTTP/1.1 connections with a cap on how many are open, a time limit for a
-//! request's headers that also closes connections left idle between requests, the client's
-//! address for the rate limits, and WebSocket upgrades.
+//! The accept loop: HTTP/1.1 connections with a cap on how many are open (in all and per
+//! client address), a time limit for a request's headers that also closes connections left
+//! idle between requests, the client's address for the rate limits, and WebSocket upgrades.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -21,7 +22,49 @@ use crate::AppState;
 /// keeps it for as long as the socket is open (the HTTP connection ends at the upgrade).
 #[derive(Clone, Debug)]
 pub struct ConnectionSlot {
-    _permit: Arc<OwnedSemaphorePermit>,
+    _held: Arc<(OwnedSemaphorePermit, Option<AddressSlot>)>,
+}
+
+/// How many connections each client address has open.
+#[derive(Debug, Default)]
+struct PerAddress {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One connection's place under its address's cap, given back when dropped.
+#[derive(Debug)]
+struct AddressSlot {
+    counts: Arc<PerAddress>,
+    address: IpAddr,
+}
+
+impl PerAddress {
+    /// A place for one more connection from `address`, if it has fewer than `cap` open.
+    fn admit(self: &Arc<Self>, address: IpAddr, cap: usize) -> Option<AddressSlot> {
+        let mut open = self.open.lock().ok()?;
+        let count = open.entry(address).or_insert(0);
+        if *count >= cap {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot {
+            counts: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        if let Ok(mut open) = self.counts.open.lock() {
+            if let Some(count) = open.get_mut(&self.address) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    open.remove(&self.address);
+                }
+            }
+        }
+    }
 }
 
 /// File descriptors kept free for the database, logs and the listener itself.
@@ -50,9 +93,15 @@ pub async fn serve(
 ) {
     let cap = connection_cap(state.config.max_connections);
     let header_timeout = state.config.header_timeout;
+    let per_address = state.config.max_connections_per_address;
     let app = crate::app(state);
     let open = Arc::new(Semaphore::new(cap));
-    tracing::info!(max_connections = cap, "accepting connections");
+    let by_address = Arc::new(PerAddress::default());
+    tracing::info!(
+        max_connections = cap,
+        max_connections_per_address = per_address,
+        "accepting connections"
+    );
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -73,10 +122,22 @@ pub async fn serve(
             drop(stream);
             continue;
         };
+        let address_slot = if per_address == 0 {
+            None
+        } else {
+            match by_address.admit(peer.ip(), per_address) {
+                Some(slot) => Some(slot),
+                None => {
+                    tracing::warn!(%peer, max = per_address, "too many connections from one address: refused");
+                    drop(stream);
+                    continue;
+                }
+            }
+        };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let slot = ConnectionSlot {
-            _permit: Arc::new(permit),
+            _held: Arc::new((permit, address_slot)),
         };
         tokio::spawn(async move {
             let service =

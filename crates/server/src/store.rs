@@ -77,6 +77,12 @@ pub struct StoredGame {
     pub seats: ByPlayer<Seat>,
     /// The hashes of the human seats' tokens.
     pub tokens: ByPlayer<Option<TokenHash>>,
+    /// The hashes of the invite tokens already claimed (see [`Store::claim_seat`]): the seat
+    /// is taken, and the invite holds nothing any more.
+    pub invites: ByPlayer<Option<TokenHash>>,
+    /// The server that stored the game's last write, which also searches the computer's reply
+    /// (`None` for games written before servers were named).
+    pub written_by: Option<String>,
     /// Set once the game is over (the score, if any, is recomputed from the moves).
     pub outcome: Option<Outcome>,
     pub draw_offer: Option<Player>,
@@ -156,6 +162,8 @@ pub struct Store {
     backend: Backend,
     /// For the notification listener.
     postgres_url: Option<String>,
+    /// This server's name among those sharing the database (see [`Store::open_as`]).
+    server_id: Arc<str>,
 }
 
 /// Where a `--database` text points.
@@ -306,7 +314,8 @@ fn outcome_columns(outcome: Option<&Outcome>) -> (&'static str, Option<&'static 
 const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level, \
      white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
      draw_offer, seed, version, created_at, updated_at, board_name, board_text, takeback_offer, \
-     clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at";
+     clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at, \
+     white_invite_hash, black_invite_hash, written_by";
 
 /// A timed game's clock from its columns; `None` for an untimed game.
 fn clock_from(row: &AnyRow, id: &str) -> Result<Option<Clock>, StoreError> {
@@ -400,6 +409,8 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
         },
         seats: ByPlayer::new(white, black),
         tokens: ByPlayer::new(token("white_token_hash")?, token("black_token_hash")?),
+        invites: ByPlayer::new(token("white_invite_hash")?, token("black_invite_hash")?),
+        written_by: row.try_get("written_by")?,
         outcome: outcome_from(&result, termination.as_deref(), &id)?,
         draw_offer: draw_offer.as_deref().and_then(player_from),
         takeback_offer: takeback_offer.as_deref().and_then(player_from),
@@ -450,6 +461,15 @@ enum Write {
         clock: Option<Clock>,
         now: i64,
     },
+    /// The seat held by `invite` now belongs to `token`; the invite is used.
+    Claim {
+        id: String,
+        version: i64,
+        seat: Player,
+        invite: TokenHash,
+        token: TokenHash,
+        now: i64,
+    },
 }
 
 impl Write {
@@ -458,7 +478,8 @@ impl Write {
             Write::Move { id, .. }
             | Write::Outcome { id, .. }
             | Write::Offer { id, .. }
-            | Write::Takeback { id, .. } => id,
+            | Write::Takeback { id, .. }
+            | Write::Claim { id, .. } => id,
         }
     }
 
@@ -467,13 +488,14 @@ impl Write {
             Write::Move { version, .. }
             | Write::Outcome { version, .. }
             | Write::Offer { version, .. }
-            | Write::Takeback { version, .. } => *version,
+            | Write::Takeback { version, .. }
+            | Write::Claim { version, .. } => *version,
         }
     }
 
-    /// Runs the write in `tx`. On [`StoreError::Conflict`] it has changed nothing; any other
-    /// error fails the whole transaction.
-    async fn apply(&self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
+    /// Runs the write in `tx`, as server `server`. On [`StoreError::Conflict`] it has changed
+    /// nothing; any other error fails the whole transaction.
+    async fn apply(&self, tx: &mut Transaction<'_>, server: &str) -> Result<(), StoreError> {
         match self {
             Write::Move {
                 id,
@@ -499,7 +521,7 @@ impl Write {
                 if inserted.rows_affected() == 0 {
                     return Err(StoreError::Conflict);
                 }
-                match store_outcome(tx, id, *version, outcome.as_ref(), *now).await {
+                match store_outcome(tx, id, *version, outcome.as_ref(), *now, server).await {
                     Err(StoreError::Conflict) => {
                         // Take back the move just inserted: the game is at another version.
                         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
@@ -518,7 +540,7 @@ impl Write {
                 version,
                 outcome,
                 now,
-            } => store_outcome(tx, id, *version, Some(outcome), *now).await,
+            } => store_outcome(tx, id, *version, Some(outcome), *now, server).await,
             Write::Offer {
                 id,
                 version,
@@ -527,14 +549,15 @@ impl Write {
                 now,
             } => {
                 let updated = sqlx::query(&format!(
-                    "UPDATE games SET {} = $1, updated_at = $2, version = version + 1 \
-                     WHERE id = $3 AND version = $4",
+                    "UPDATE games SET {} = $1, updated_at = $2, version = version + 1, \
+                     written_by = $5 WHERE id = $3 AND version = $4",
                     kind.column()
                 ))
                 .bind(offer.map(Player::name))
                 .bind(now)
                 .bind(id)
                 .bind(version)
+                .bind(server)
                 .execute(&mut **tx)
                 .await?;
                 found_version(&updated)
@@ -549,11 +572,13 @@ impl Write {
                 // The version first: on a conflict nothing is deleted.
                 let updated = sqlx::query(
                     "UPDATE games SET takeback_offer = NULL, draw_offer = NULL, updated_at = $1, \
-                     version = version + 1 WHERE id = $2 AND version = $3 AND result = '*'",
+                     version = version + 1, written_by = $4 \
+                     WHERE id = $2 AND version = $3 AND result = '*'",
                 )
                 .bind(now)
                 .bind(id)
                 .bind(version)
+                .bind(server)
                 .execute(&mut **tx)
                 .await?;
                 found_version(&updated)?;
@@ -563,6 +588,33 @@ impl Write {
                     .execute(&mut **tx)
                     .await?;
                 store_clock(tx, id, clock.as_ref()).await
+            }
+            Write::Claim {
+                id,
+                version,
+                seat,
+                invite,
+                token,
+                now,
+            } => {
+                // Only while the seat still holds the invite and was never claimed: of two
+                // claims at once, the second finds the first's token (or version) and fails.
+                let name = seat.name();
+                let updated = sqlx::query(&format!(
+                    "UPDATE games SET {name}_token_hash = $1, {name}_invite_hash = $2, \
+                     updated_at = $3, version = version + 1, written_by = $4 \
+                     WHERE id = $5 AND version = $6 AND {name}_token_hash = $2 \
+                     AND {name}_invite_hash IS NULL"
+                ))
+                .bind(token.to_hex())
+                .bind(invite.to_hex())
+                .bind(now)
+                .bind(server)
+                .bind(id)
+                .bind(version)
+                .execute(&mut **tx)
+                .await?;
+                found_version(&updated)
             }
         }
     }
@@ -585,11 +637,12 @@ async fn store_outcome(
     version: i64,
     outcome: Option<&Outcome>,
     now: i64,
+    server: &str,
 ) -> Result<(), StoreError> {
     let (result, termination) = outcome_columns(outcome);
     let updated = sqlx::query(
         "UPDATE games SET result = $1, termination = $2, draw_offer = NULL, \
-         takeback_offer = NULL, updated_at = $3, version = version + 1 \
+         takeback_offer = NULL, updated_at = $3, version = version + 1, written_by = $6 \
          WHERE id = $4 AND version = $5",
     )
     .bind(result)
@@ -597,6 +650,7 @@ async fn store_outcome(
     .bind(now)
     .bind(id)
     .bind(version)
+    .bind(server)
     .execute(&mut **tx)
     .await?;
     found_version(&updated)
@@ -667,7 +721,7 @@ impl Store {
         let mut results = Vec::with_capacity(batch.len());
         let mut changed = String::new();
         for pending in batch {
-            match pending.write.apply(&mut tx).await {
+            match pending.write.apply(&mut tx, &self.server_id).await {
                 Ok(()) => {
                     let (id, version) = (pending.write.game(), pending.write.version() + 1);
                     changed.push_str(&format!("{id} {version}\n"));
@@ -693,8 +747,16 @@ impl Store {
     }
 
     /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
-    /// the migrations. Errors are one line saying what is wrong.
+    /// the migrations, as a server with a name of its own for this run. Errors are one line
+    /// saying what is wrong.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_as(url, &format!("run-{}", crate::seat::new_token())).await
+    }
+
+    /// Opens the database as the server named `server_id`: its writes carry the name, and on
+    /// a shared database its earlier runs' searches are its own to take over at once after a
+    /// restart. Servers that run at the same time on one database need different names.
+    pub async fn open_as(url: &str, server_id: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let store = match target(url)? {
             Target::Postgres(url) => {
@@ -710,6 +772,7 @@ impl Store {
                     reader: pool,
                     backend: Backend::Postgres,
                     postgres_url: Some(url),
+                    server_id: server_id.into(),
                 }
             }
             Target::SqliteMemory => {
@@ -721,6 +784,7 @@ impl Store {
                     reader: pool,
                     backend: Backend::Sqlite,
                     postgres_url: None,
+                    server_id: server_id.into(),
                 }
             }
             Target::SqliteFile(path) => {
@@ -749,6 +813,7 @@ impl Store {
                     reader,
                     backend: Backend::Sqlite,
                     postgres_url: None,
+                    server_id: server_id.into(),
                 }
             }
         };
@@ -815,9 +880,9 @@ impl Store {
              white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
              draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
              takeback_offer, clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, \
-             black_clock_ms, turn_started_at) \
+             black_clock_ms, turn_started_at, written_by) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19, $20, $21, $22, $23, $24, $25)",
+             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -844,6 +909,7 @@ impl Store {
         .bind(game.clock.map(|c| c.remaining.white))
         .bind(game.clock.map(|c| c.remaining.black))
         .bind(game.clock.map(|c| c.turn_started))
+        .bind(&*self.server_id)
         .execute(&mut *tx)
         .await?;
         for (ply, text) in moves.iter().enumerate() {
@@ -1023,6 +1089,58 @@ impl Store {
             now,
         })
         .await
+    }
+
+    /// Gives the seat `seat`, held by the token whose hash is `invite`, to the token whose hash
+    /// is `token`, if the game is still at `version` and the seat was never claimed; the
+    /// invite then holds nothing. [`StoreError::Conflict`] otherwise (another claim came
+    /// first).
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        version: i64,
+        seat: Player,
+        invite: TokenHash,
+        token: TokenHash,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write(Write::Claim {
+            id: id.to_string(),
+            version,
+            seat,
+            invite,
+            token,
+            now,
+        })
+        .await
+    }
+
+    /// This server's name (see [`Store::open_as`]).
+    pub fn server_id(&self) -> &str {
+        &self.server_id
+    }
+
+    /// Says that this server is running, as of `now` (Unix milliseconds).
+    pub async fn renew_lease(&self, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO servers (id, seen_at) VALUES ($1, $2) \
+             ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at",
+        )
+        .bind(&*self.server_id)
+        .bind(now)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    /// When server `id` last said it was running, or `None` if it never did.
+    pub async fn server_seen_at(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query("SELECT seen_at FROM servers WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?
+            .map(|row| row.try_get("seen_at"))
+            .transpose()?)
     }
 
     /// Runs a versioned write through the group-commit writers.
@@ -1232,6 +1350,8 @@ mod tests {
             board: None,
             seats: ByPlayer::new(Seat::Human, Seat::Human),
             tokens: ByPlayer::new(None, None),
+            invites: ByPlayer::new(None, None),
+            written_by: None,
             outcome: None,
             draw_offer: None,
             takeback_offer: None,

@@ -35,6 +35,7 @@ fn test_config() -> ServerConfig {
     ServerConfig {
         games_per_minute: 0,
         moves_per_second: 0,
+        max_connections_per_address: 0,
         ..ServerConfig::default()
     }
 }
@@ -295,9 +296,20 @@ on_both_databases!(
     timed_games_are_lost_on_time_by_the_server,
     a_timed_turn_begins_again_after_a_restart,
     a_pdn_game_is_brought_in_continued_and_downloaded,
+    an_invite_is_claimed_once,
+    two_claims_of_one_invite_at_once,
 );
 
 mod postgres_only {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_live_servers_search_is_not_taken_over() {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(db) = super::database("postgres", &dir).await {
+            super::a_live_servers_search_is_not_taken_over(&db).await;
+            super::drop_database(&db).await;
+        }
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn watchers_see_moves_made_on_another_server() {
         let dir = tempfile::tempdir().unwrap();
@@ -1615,6 +1627,106 @@ mod hygiene {
         server.stop().await;
     }
 
+    /// A body that trickles in (one byte a while of 30,000 announced) gets 408 within the body
+    /// deadline and its connection is closed, instead of holding it for ever.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_trickling_body_is_timed_out() {
+        let config = ServerConfig {
+            body_timeout: Duration::from_secs(1),
+            ..test_config()
+        };
+        let (_dir, server) = sqlite_server(config).await;
+        let (id, _) = server.create("chad", human(), human()).await;
+        let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        slow.write_all(
+            format!(
+                "POST /api/games/{id}/moves HTTP/1.1\r\nHost: x\r\n\
+                 Content-Type: application/json\r\nContent-Length: 30000\r\n\r\n{{"
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+        let started = std::time::Instant::now();
+        let (mut reader, mut writer) = slow.into_split();
+        let trickle = tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                if writer.write_all(b" ").await.is_err() {
+                    return;
+                }
+            }
+        });
+        let mut answer = Vec::new();
+        let read =
+            tokio::time::timeout(Duration::from_secs(10), reader.read_to_end(&mut answer)).await;
+        trickle.abort();
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            read.is_ok(),
+            "the trickling body was still being read after 10 s"
+        );
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        assert!(answer.contains("did not arrive within 1 s"), "{answer}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        // A body sent at once is read as before.
+        let (status, _) = server
+            .post(
+                &format!("/api/games/{id}/moves"),
+                json!({"token": "x", "move": "C5-A5"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        server.stop().await;
+    }
+
+    /// One HTTP/1.1 request on a connection made from `local` (a loopback address); the status.
+    async fn health_from(local: &str, server: &Server) -> Option<u16> {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{local}:0").parse().unwrap()).unwrap();
+        let mut stream = socket.connect(server.addr).await.ok()?;
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .ok()?;
+        let mut answer = Vec::new();
+        tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer))
+            .await
+            .ok()?
+            .ok()?;
+        String::from_utf8_lossy(&answer).get(9..12)?.parse().ok()
+    }
+
+    /// One address may hold only so many connections: the next is closed at once, while
+    /// another address is still served.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_address_may_hold_only_so_many_connections() {
+        let config = ServerConfig {
+            max_connections_per_address: 3,
+            ..test_config()
+        };
+        let (_dir, server) = sqlite_server(config).await;
+        let mut held = Vec::new();
+        for _ in 0..3 {
+            held.push(tokio::net::TcpStream::connect(server.addr).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut extra = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        assert!(time_until_closed(&mut extra).await < Duration::from_secs(2));
+        assert_eq!(health_from("127.0.0.1", &server).await, None);
+        // Another address is served meanwhile.
+        assert_eq!(health_from("127.0.0.2", &server).await, Some(200));
+        // The address gets its places back as its connections close.
+        drop(held);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(health_from("127.0.0.1", &server).await, Some(200));
+        server.stop().await;
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn connections_over_the_cap_are_refused() {
         let config = ServerConfig {
@@ -2358,4 +2470,186 @@ async fn a_pdn_game_is_brought_in_continued_and_downloaded(db: &str) {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     server.stop().await;
+}
+
+/// The claim of an invite link (`POST /api/games/{id}/claim`): the friend gets a token of his
+/// own and the invite holds nothing any more (401, saying so), neither for moves, nor views,
+/// nor the socket, and shows no hidden king; the same after a restart.
+async fn an_invite_is_claimed_once(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = server.create("trangalla", human(), human()).await;
+    let invite = tokens["black"].clone();
+    let claim_path = format!("/api/games/{id}/claim");
+    let (status, _) = server.play(&id, &tokens["white"], "K@b2").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, claimed) = server.post(&claim_path, json!({"token": invite})).await;
+    assert_eq!(status, StatusCode::OK, "{claimed}");
+    assert_eq!(claimed["seat"], "black");
+    let fresh = claimed["token"].clone();
+    assert_eq!(fresh.as_str().unwrap().len(), 24);
+    assert_ne!(fresh, invite);
+    assert_eq!(claimed["view"]["you"], "black");
+    assert_eq!(claimed["view"]["black"]["claimed"], true);
+    assert_eq!(claimed["view"]["white"]["claimed"], false);
+    let (status, _) = server.play(&id, &fresh, "K@d4").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = server.play(&id, &tokens["white"], "c1-d1").await;
+    assert_eq!(status, StatusCode::OK);
+    invite_is_used(&server, &id, &invite, &fresh).await;
+    let (status, _) = server.play(&id, &fresh, "c5-b5").await;
+    assert_eq!(status, StatusCode::OK);
+    server.stop().await;
+
+    // A new server on the same database: the invite is still used, the new token still holds.
+    let server = Server::start(db).await;
+    invite_is_used(&server, &id, &invite, &fresh).await;
+    let (status, view) = server.play(&id, &tokens["white"], "d1-e1").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let (status, _) = server.play(&id, &fresh, "b5-a5").await;
+    assert_eq!(status, StatusCode::OK);
+    // A seat's token that was never an invite claim is refused as before (403).
+    let (status, _) = server
+        .post(&claim_path, json!({"token": "abcdefghijkmnpqrstuvwxyz"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    server.stop().await;
+}
+
+/// A claimed invite is refused everywhere (401, saying so) and its claimant's token holds.
+async fn invite_is_used(server: &Server, id: &str, invite: &Value, fresh: &Value) {
+    let claim_path = format!("/api/games/{id}/claim");
+    let used = |body: &Value| {
+        let message = body["error"].as_str().unwrap_or_default().to_string();
+        assert!(
+            message.contains("invite link has been used") && message.contains("watch"),
+            "{body}"
+        );
+    };
+    let token = invite.as_str().unwrap();
+    let (status, body) = server.get(&format!("/api/games/{id}?token={token}")).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    used(&body);
+    assert!(!body.to_string().contains("king"), "{body}");
+    let (status, body) = server.play(id, invite, "c5-b5").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    used(&body);
+    let (status, body) = server.post(&claim_path, json!({"token": invite})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    used(&body);
+    for path in ["record.pgn", "diagram.svg"] {
+        let (status, _, text) = server
+            .get_text(&format!("/api/games/{id}/{path}?token={token}"))
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
+        assert!(!text.contains("d4"), "{path}: {text}");
+    }
+    let url = format!("ws://{}/api/games/{id}/ws?token={token}", server.addr);
+    match tokio_tungstenite::connect_async(&url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 401)
+        }
+        other => panic!("the used invite opened a socket: {other:?}"),
+    }
+    // The claimant's token plays and sees his own king; it cannot be claimed again.
+    let fresh_text = fresh.as_str().unwrap();
+    let (status, view) = server
+        .get(&format!("/api/games/{id}?token={fresh_text}"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["you"], "black");
+    assert!(view["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["owner"] == "black" && p["kind"] == "king"));
+    let (status, body) = server.post(&claim_path, json!({"token": fresh})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // Everyone sees that the seat is taken.
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["black"]["claimed"], true);
+    assert_eq!(view["white"]["claimed"], false);
+}
+
+/// Eight browsers claim one invite at once, on two servers sharing the database: exactly one
+/// gets the seat, the others are told it is taken, and only the winner's token plays.
+async fn two_claims_of_one_invite_at_once(db: &str) {
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    for _round in 0..3 {
+        let (id, tokens) = a.create("chad", human(), human()).await;
+        // B knows the game before the claims, so that its copy may be out of date.
+        b.get(&format!("/api/games/{id}")).await;
+        let path = format!("/api/games/{id}/claim");
+        let mut claims = Vec::new();
+        for n in 0..8 {
+            let server = if n % 2 == 0 { &a } else { &b };
+            let (client, url) = (server.client.clone(), server.url(&path));
+            let body = json!({"token": tokens["black"]}).to_string();
+            claims.push(tokio::spawn(async move {
+                let response = client
+                    .post(url)
+                    .header("content-type", "application/json")
+                    .body(body)
+                    .send()
+                    .await
+                    .unwrap();
+                let status = response.status();
+                (status, response.json::<Value>().await.unwrap())
+            }));
+        }
+        let mut winners = Vec::new();
+        for claim in claims {
+            let (status, body) = claim.await.unwrap();
+            match status {
+                StatusCode::OK => winners.push(body["token"].clone()),
+                StatusCode::UNAUTHORIZED => {
+                    assert!(body["error"].as_str().unwrap().contains("has been used"))
+                }
+                other => panic!("{other}: {body}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "{winners:?}");
+        a.play(&id, &tokens["white"], "C5-A5").await;
+        for server in [&a, &b] {
+            let (status, view) = server.play(&id, &tokens["black"], "I8-I5").await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{view}");
+        }
+        let (status, view) = b.play(&id, &winners[0], "I8-I5").await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// On PostgreSQL a server does not take over a search that another server, still running,
+/// has under way: it waits (for `stall_after`) while the other's lease is renewed.
+async fn a_live_servers_search_is_not_taken_over(db: &str) {
+    let a_state = AppState::open_with(db, test_config(), registry())
+        .await
+        .unwrap();
+    let b_state = AppState::open_with(db, test_config(), registry())
+        .await
+        .unwrap();
+    let a = Server::start_state(a_state.clone()).await;
+    let b = Server::start_state(b_state.clone()).await;
+    // Level 8 thinks for seconds.
+    let (id, tokens) = a.create("chad", human(), computer(8)).await;
+    let (status, _) = a.play(&id, &tokens["white"], "C5-A5").await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, view) = b.get(&format!("/api/games/{id}")).await;
+    let searching = view["ply"] == 1;
+    // Longer than a lease renewal and a look at it: B leaves the search to A.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let b_proxy = b_state.rounds.cached(&id).expect("B loaded the game");
+    assert_eq!(b_proxy.searches(), 0, "B took over a live server's search");
+    let a_proxy = a_state.rounds.cached(&id).unwrap();
+    assert_eq!(a_proxy.searches(), 1);
+    assert!(
+        searching,
+        "A answered before B looked (the test proves nothing)"
+    );
+    a.wait_for_ply(&id, 2).await;
+    assert_eq!(b_proxy.searches(), 0);
+    a.stop().await;
+    b.stop().await;
 }

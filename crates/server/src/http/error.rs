@@ -13,11 +13,15 @@ pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    #[error("{0}")]
+    RequestTimeout(String),
     #[error("{0}")]
     TooLarge(String),
     #[error("{0}")]
@@ -32,9 +36,11 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -94,6 +100,7 @@ impl From<RoundError> for ApiError {
             | RoundError::BadPly { .. }
             | RoundError::BadOfferAction(_) => ApiError::BadRequest(text),
             RoundError::NotASeat => ApiError::Forbidden(text),
+            RoundError::InviteUsed(_) => ApiError::Unauthorized(text),
             RoundError::NotYourTurn { .. }
             | RoundError::GameOver(_)
             | RoundError::StillPlayed
@@ -103,6 +110,7 @@ impl From<RoundError> for ApiError {
             | RoundError::TimeUp
             | RoundError::NoTakebackHere
             | RoundError::NoTimeToTakeBack
+            | RoundError::AlreadyClaimed
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
             RoundError::Store(crate::store::StoreError::Conflict) => {

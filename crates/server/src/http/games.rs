@@ -309,6 +309,15 @@ pub async fn hint(
     Ok(Json(state.rounds.hint(&id, &request.token).await?))
 }
 
+/// Takes the seat of an invite link for a token of the claimant's own; the link is used up.
+pub async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Json<crate::round::Claimed>, ApiError> {
+    Ok(Json(state.rounds.claim(&id, &request.token).await?))
+}
+
 pub async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -1,6 +1,7 @@
 //! Per-client rate limits (by peer address, with the `governor` crate): new games per minute
 //! and moves (resignations, draw offers) per second. A client over its limit gets 429 with a
-//! message saying when to try again; nothing is changed.
+//! message saying when to try again; nothing is changed. And the time a request's body may
+//! take to arrive.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -8,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -109,4 +111,42 @@ pub async fn limit(
         Ok(()) => next.run(request).await,
         Err(error) => error.into_response(),
     }
+}
+
+/// The middleware that reads every request's body (at most [`super::BODY_LIMIT`]) within
+/// `deadline` of its headers: a body that trickles in more slowly gets 408 and its connection
+/// is closed, so that it cannot hold a connection, and the handler waiting for it, for ever.
+pub async fn read_body_in_time(
+    State(deadline): State<Duration>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, super::BODY_LIMIT);
+    let error = match tokio::time::timeout(deadline, read).await {
+        Ok(Ok(bytes)) => {
+            return next
+                .run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(error)) => {
+            if error.into_inner().is::<http_body_util::LengthLimitError>() {
+                ApiError::TooLarge(format!(
+                    "the request body is larger than {} KiB",
+                    super::BODY_LIMIT / 1024
+                ))
+            } else {
+                ApiError::BadRequest("the request body could not be read".into())
+            }
+        }
+        Err(_) => ApiError::RequestTimeout(format!(
+            "the request body did not arrive within {} s",
+            deadline.as_secs_f64()
+        )),
+    };
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }

@@ -41,6 +41,7 @@ pub fn router(state: AppState) -> Router {
     let moves = Router::new()
         .route("/api/games/{id}/moves", post(games::play))
         .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/claim", post(games::claim))
         .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/takeback", post(games::takeback))
         .route("/api/games/{id}/hint", post(games::hint))
@@ -75,6 +76,10 @@ pub fn router(state: AppState) -> Router {
         .merge(create)
         .fallback(web::asset)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(
+            state.config.body_timeout,
+            limits::read_body_in_time,
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),

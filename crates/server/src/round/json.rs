@@ -254,18 +254,22 @@ pub struct RulesetDetail {
 pub struct SeatJson {
     pub kind: &'static str,
     pub level: Option<u8>,
+    /// A friend took the seat through its invite link: the link holds nothing any more.
+    pub claimed: bool,
 }
 
 impl SeatJson {
-    pub fn of(seat: Seat) -> SeatJson {
+    pub fn of(seat: Seat, claimed: bool) -> SeatJson {
         match seat {
             Seat::Human => SeatJson {
                 kind: "human",
                 level: None,
+                claimed,
             },
             Seat::Computer(level) => SeatJson {
                 kind: "computer",
                 level: Some(level),
+                claimed: false,
             },
         }
     }
@@ -538,8 +542,8 @@ pub fn game_view(
         side_names: SideNamesJson::of(ruleset),
         pdn: ruleset.facts().pdn.is_draughts(),
         board: BoardJson::of(ruleset.board()),
-        white: SeatJson::of(game.seats.white),
-        black: SeatJson::of(game.seats.black),
+        white: SeatJson::of(game.seats.white, game.is_claimed(Player::White)),
+        black: SeatJson::of(game.seats.black, game.is_claimed(Player::Black)),
         you: seat.map(Player::name),
         ply: session.moves().len(),
         first_to_move: session.first_to_move().name(),
@@ -613,8 +617,8 @@ impl GameListItem {
         GameListItem {
             id: g.id.clone(),
             ruleset: g.ruleset.clone(),
-            white: SeatJson::of(g.seats.white),
-            black: SeatJson::of(g.seats.black),
+            white: SeatJson::of(g.seats.white, g.invites.white.is_some()),
+            black: SeatJson::of(g.seats.black, g.invites.black.is_some()),
             status: if g.outcome.is_some() {
                 "over"
             } else {

@@ -27,6 +27,7 @@ macro_rules! write_action {
 }
 
 mod analyst;
+mod claimer;
 mod clock;
 mod drawer;
 mod finisher;
@@ -47,6 +48,7 @@ use rand::Rng;
 use tokio::sync::watch;
 
 pub use analyst::{Analysis, ANALYSIS_NODES, ANALYSIS_SECONDS};
+pub use claimer::Claimed;
 pub use drawer::OfferAction;
 pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
@@ -70,6 +72,13 @@ pub enum RoundError {
     BadPly { ply: usize, played: usize },
     #[error("this token holds no seat in this game")]
     NotASeat,
+    #[error(
+        "this invite link has been used: {0}'s seat is taken by the friend who opened it first \
+         (open the game without the token to watch it)"
+    )]
+    InviteUsed(Player),
+    #[error("this seat was claimed already: its token stays as it is")]
+    AlreadyClaimed,
     #[error("it is {to_move}'s turn, not {seat}'s")]
     NotYourTurn { to_move: Player, seat: Player },
     #[error("the game is over: {0}")]
@@ -132,7 +141,8 @@ pub struct RoundConfig {
     /// The least time between two moves of a computer-vs-computer game that nobody watches.
     pub unwatched_computer_interval: Duration,
     /// On a database shared by several servers, a game whose computer move has not come for
-    /// this long is taken over by the server that loads it (its server may have stopped).
+    /// this long is taken over by the server that loads it, even if the server searching it
+    /// still runs (see [`SERVER_LEASE`] for one that stopped).
     pub stall_after: Duration,
     /// How many unfinished computer games are resumed when the server starts.
     pub resume_limit: i64,
@@ -149,6 +159,12 @@ impl Default for RoundConfig {
         }
     }
 }
+
+/// How often a server on a shared database says it is running (see `Store::renew_lease`).
+pub const LEASE_RENEWAL: Duration = Duration::from_secs(2);
+/// A server that has not said it is running for this long has stopped: the searches it owed
+/// are taken over at once rather than after [`RoundConfig::stall_after`].
+pub const SERVER_LEASE: Duration = Duration::from_secs(10);
 
 /// Runs a write to its end even if the request that asked for it goes away meanwhile (hyper
 /// drops a handler whose client disconnects): a stored change must still become the game in
@@ -224,6 +240,23 @@ impl Rounds {
                 }
             });
         }
+        if self.store.is_shared() {
+            // Before the games are resumed, so that other servers see this one as running.
+            self.store.renew_lease(now_ms()).await?;
+            let rounds = Arc::downgrade(self);
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(LEASE_RENEWAL);
+                loop {
+                    every.tick().await;
+                    let Some(rounds) = rounds.upgrade() else {
+                        return;
+                    };
+                    if let Err(error) = rounds.store.renew_lease(now_ms()).await {
+                        tracing::warn!(%error, "cannot renew this server's lease");
+                    }
+                }
+            });
+        }
         let rounds = Arc::downgrade(self);
         tokio::spawn(resume(rounds));
         Ok(())
@@ -284,7 +317,7 @@ impl Rounds {
         let proxy = self.remember(loaded.clone());
         if Arc::ptr_eq(&proxy, &loaded) {
             if computer_to_move {
-                self.computer_wanted(&proxy, stored.updated_at, stored.version);
+                self.computer_wanted(&proxy, stored.updated_at, stored.version, stored.written_by);
             }
             self.watch_clock(proxy.clone());
         }
@@ -292,31 +325,83 @@ impl Rounds {
     }
 
     /// A game loaded or reloaded from the store, whose computer seat is to move, gets its move:
-    /// on a database of its own no other search can be under way for it; on a shared one, only
-    /// if it waited too long (its server may have stopped).
-    fn computer_wanted(self: &Arc<Self>, proxy: &Arc<GameProxy>, updated_at: i64, version: i64) {
-        let waited = now_ms().saturating_sub(updated_at);
-        let stall = self.config.stall_after.as_millis() as i64;
-        if !self.store.is_shared() || waited >= stall {
+    /// on a database of its own no other search can be under way for it. On a shared one the
+    /// server that stored the last write searches the reply (see `after_write`): the game is
+    /// taken over at once if that server is this one (an earlier run, before a restart) or has
+    /// stopped (its lease ran out), else only once it waited too long.
+    fn computer_wanted(
+        self: &Arc<Self>,
+        proxy: &Arc<GameProxy>,
+        updated_at: i64,
+        version: i64,
+        writer: Option<String>,
+    ) {
+        if !self.store.is_shared() {
             self.schedule_computer(proxy.clone());
-        } else {
-            // Look again once it would count as stalled.
-            let rounds = Arc::downgrade(self);
-            let id = proxy.id.clone();
-            let wait = Duration::from_millis((stall - waited).max(0) as u64);
-            tokio::spawn(async move {
-                tokio::time::sleep(wait).await;
-                let Some(rounds) = rounds.upgrade() else {
+            return;
+        }
+        let rounds = Arc::downgrade(self);
+        let id = proxy.id.clone();
+        tokio::spawn(async move {
+            loop {
+                let Some(strong) = rounds.upgrade() else {
                     return;
                 };
-                if let Ok(proxy) = rounds.fresh(&id).await {
-                    let unchanged = proxy.lock().await.version == version;
-                    if unchanged {
-                        rounds.schedule_computer(proxy);
+                let wait = match strong.takeover_wait(writer.as_deref(), updated_at).await {
+                    Ok(wait) => wait,
+                    Err(error) => {
+                        tracing::warn!(game = %id, %error, "cannot tell who searches");
+                        SERVER_LEASE
                     }
+                };
+                if wait.is_zero() {
+                    if let Ok(proxy) = strong.fresh(&id).await {
+                        let unchanged = proxy.lock().await.version == version;
+                        if unchanged {
+                            tracing::info!(game = %id, writer = writer.as_deref().unwrap_or("unknown"), "taking over the computer's move");
+                            strong.schedule_computer(proxy);
+                        }
+                    }
+                    return;
                 }
-            });
-        }
+                drop(strong);
+                tokio::time::sleep(wait).await;
+                // Someone moved meanwhile: whoever wrote that takes care of what follows.
+                let Some(strong) = rounds.upgrade() else {
+                    return;
+                };
+                if strong.store.version(&id).await.ok().flatten() != Some(version) {
+                    return;
+                }
+            }
+        });
+    }
+
+    /// How long to wait before taking over the computer's move of a game that `writer` wrote
+    /// last at `updated_at`, looking again after it: zero to take it over now.
+    async fn takeover_wait(
+        &self,
+        writer: Option<&str>,
+        updated_at: i64,
+    ) -> Result<Duration, StoreError> {
+        let now = now_ms();
+        let stall = self.config.stall_after.as_millis() as i64;
+        let stalled_in = Duration::from_millis((stall - (now - updated_at)).max(0) as u64);
+        let lease = SERVER_LEASE.as_millis() as i64;
+        let wait = match writer {
+            _ if stalled_in.is_zero() => Duration::ZERO,
+            Some(me) if me == self.store.server_id() => Duration::ZERO,
+            Some(other) => match self.store.server_seen_at(other).await? {
+                Some(seen) if now - seen < lease => {
+                    // Look again when its lease would run out if it is not renewed.
+                    Duration::from_millis((seen + lease - now).max(1) as u64)
+                }
+                _ => Duration::ZERO,
+            },
+            // Written by a server from before leases: wait as it always did.
+            None => stalled_in,
+        };
+        Ok(wait.min(stalled_in))
     }
 
     /// The game's proxy, first brought up to date with the store. Takes the game's lock only
@@ -341,7 +426,12 @@ impl Rounds {
     ) -> Result<bool, RoundError> {
         let changed = proxy.reload_locked(game, &self.store, known).await?;
         if changed && !game.thinking && game.computer_to_move().is_some() {
-            self.computer_wanted(proxy, game.updated_at, game.version);
+            self.computer_wanted(
+                proxy,
+                game.updated_at,
+                game.version,
+                game.written_by.clone(),
+            );
         }
         Ok(changed)
     }
@@ -447,6 +537,8 @@ impl Rounds {
             board,
             seats,
             tokens: ByPlayer::from_fn(|p| tokens[p].as_deref().map(TokenHash::of)),
+            invites: ByPlayer::new(None, None),
+            written_by: Some(self.store.server_id().to_string()),
             // A game set up from a finished position is over from the start.
             outcome: match session.status() {
                 Status::Over(outcome) => Some(outcome),

@@ -26,6 +26,10 @@ pub struct LiveGame {
     pub start_position: Option<String>,
     pub seats: ByPlayer<Seat>,
     tokens: ByPlayer<Option<TokenHash>>,
+    /// The hashes of the invites by which seats were claimed: used, they hold nothing.
+    invites: ByPlayer<Option<TokenHash>>,
+    /// The server that stored the last write (see [`StoredGame::written_by`]).
+    pub written_by: Option<String>,
     pub draw_offer: Option<Player>,
     /// A takeback this seat asked for that the other has not answered.
     pub takeback_offer: Option<Player>,
@@ -51,6 +55,8 @@ impl Clone for LiveGame {
             start_position: self.start_position.clone(),
             seats: self.seats,
             tokens: self.tokens.clone(),
+            invites: self.invites.clone(),
+            written_by: self.written_by.clone(),
             draw_offer: self.draw_offer,
             takeback_offer: self.takeback_offer,
             clock: self.clock,
@@ -77,6 +83,8 @@ impl LiveGame {
             start_position: stored.start_position.clone(),
             seats: stored.seats,
             tokens: stored.tokens.clone(),
+            invites: stored.invites.clone(),
+            written_by: stored.written_by.clone(),
             draw_offer: stored.draw_offer,
             takeback_offer: stored.takeback_offer,
             clock: stored.clock,
@@ -127,9 +135,30 @@ impl LiveGame {
             .find(|&p| self.tokens[p].as_ref().is_some_and(|h| h.matches(token)))
     }
 
-    /// The seat of a token, or [`RoundError::NotASeat`].
+    /// The seat of a token, or [`RoundError::InviteUsed`] for an invite whose seat was
+    /// claimed, or [`RoundError::NotASeat`].
     pub fn require_seat(&self, token: &str) -> Result<Player, RoundError> {
-        self.seat_of(Some(token)).ok_or(RoundError::NotASeat)
+        if let Some(seat) = self.seat_of(Some(token)) {
+            return Ok(seat);
+        }
+        match Player::BOTH
+            .into_iter()
+            .find(|&p| self.invites[p].as_ref().is_some_and(|h| h.matches(token)))
+        {
+            Some(seat) => Err(RoundError::InviteUsed(seat)),
+            None => Err(RoundError::NotASeat),
+        }
+    }
+
+    /// Whether the seat was claimed through an invite (see [`Store::claim_seat`]).
+    pub fn is_claimed(&self, seat: Player) -> bool {
+        self.invites[seat].is_some()
+    }
+
+    /// Gives `seat` to the token whose hash is `token`; the invite `invite` is used.
+    pub(super) fn claimed(&mut self, seat: Player, invite: TokenHash, token: TokenHash) {
+        self.tokens[seat] = Some(token);
+        self.invites[seat] = Some(invite);
     }
 
     /// The seat of an optional token: `None` for a spectator. A token that holds no seat is
