@@ -4,7 +4,7 @@
 
 import { gamePath, query } from '../api.js';
 import { attr, legendOf, pieceColours } from '../board/draw.js';
-import { capital, esc, other, title } from '../text.js';
+import { esc, other, rulesetName, title } from '../text.js';
 
 /** The computer's level whose move a hint suggests (the server's `HINT_LEVEL`). */
 const HINT_LEVEL = 6;
@@ -37,6 +37,7 @@ export function gamePageHtml() {
           </div>
           <p id="game-desc" class="desc small"></p>
           <ul class="players" id="players"></ul>
+          <p id="watching" class="watching" hidden>You are watching this game.</p>
           <div id="status" class="status" aria-live="polite"></div>
           <div id="result" class="result" hidden></div>
           <div id="invite" class="invite" hidden>
@@ -169,7 +170,7 @@ export function renderPanel(page) {
   const over = v.status === 'over';
   const both = Boolean(page.mine.white && page.mine.black);
 
-  const name = capital(v.ruleset);
+  const name = rulesetName(v);
   document.title = `${name} – Denkmeter`;
   document.getElementById('game-title').textContent = name;
   const board = v.board_name
@@ -194,6 +195,8 @@ export function renderPanel(page) {
   };
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');
+  // A spectator (no seat in this browser) is told so, in the words lichess uses.
+  document.getElementById('watching').hidden = Boolean(v.you || page.mine.white || page.mine.black);
 
   renderSide(page);
   renderStatus(page, both);

@@ -34,9 +34,9 @@ mod tests;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, CellInfo, CellStyle, Direction, Emblem, Facts, Game, MoveError, MoveView, Outcome,
-    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
-    RulesetVisitor, SearchKind, Shape, Status, Viewer,
+    Board, CellInfo, CellStyle, Direction, DisplayName, Emblem, Facts, Game, MoveError, MoveView,
+    Outcome, PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason,
+    RepetitionRule, RulesetVisitor, SearchKind, Shape, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -70,6 +70,7 @@ pub fn rulesets(visitor: &mut impl RulesetVisitor) {
 const PLAYOUT_LIMIT: usize = 12;
 
 const FACTS: Facts = Facts {
+    title: DisplayName::new("Trangalla"),
     hidden_information: true,
     // Alpha-beta over drawings of the hidden kings: +203 Elo over information-set MCTS at
     // 1 s a move (docs/strength.md).

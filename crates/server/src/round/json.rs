@@ -5,6 +5,7 @@ use denkmeter_core::{
     Board, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer, PALETTE,
 };
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
+use denkmeter_engine::Registry;
 use serde::Serialize;
 
 use super::{LiveGame, RoundError};
@@ -194,6 +195,8 @@ impl BoardJson {
 #[derive(Debug, Serialize)]
 pub struct RulesetSummary {
     pub name: String,
+    /// The ruleset's name for people (`Fort Chitral`); `name` is its stable key.
+    pub display_name: String,
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
@@ -227,6 +230,7 @@ impl RulesetSummary {
     pub fn of(game: &dyn AnyGame) -> RulesetSummary {
         RulesetSummary {
             name: game.name().to_string(),
+            display_name: game.facts().display_name(),
             family: game.facts().family,
             description: game.facts().description.to_string(),
             hidden_information: game.facts().hidden_information,
@@ -431,6 +435,8 @@ pub struct GameView {
     /// The stored version this view shows: it grows with every change to the game.
     pub version: i64,
     pub ruleset: String,
+    /// The ruleset's name for people.
+    pub display_name: String,
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
@@ -532,6 +538,7 @@ pub fn game_view(
         id: game.id.clone(),
         version: game.version,
         ruleset: ruleset.name().to_string(),
+        display_name: ruleset.facts().display_name(),
         family: ruleset.facts().family,
         description: ruleset.facts().description.to_string(),
         hidden_information: ruleset.facts().hidden_information,
@@ -599,6 +606,8 @@ pub fn position_after(game: &LiveGame, ply: usize) -> Result<Box<dyn AnySession>
 pub struct GameListItem {
     pub id: String,
     pub ruleset: String,
+    /// The ruleset's name for people (its key for a ruleset this server no longer has).
+    pub display_name: String,
     pub white: SeatJson,
     pub black: SeatJson,
     pub status: &'static str,
@@ -608,11 +617,14 @@ pub struct GameListItem {
 }
 
 impl GameListItem {
-    pub fn of(summary: &GameSummary) -> GameListItem {
+    pub fn of(summary: &GameSummary, registry: &Registry) -> GameListItem {
         let g = &summary.game;
         GameListItem {
             id: g.id.clone(),
             ruleset: g.ruleset.clone(),
+            display_name: registry
+                .find(&g.ruleset)
+                .map_or_else(|| g.ruleset.clone(), |game| game.facts().display_name()),
             white: SeatJson::of(g.seats.white),
             black: SeatJson::of(g.seats.black),
             status: if g.outcome.is_some() {
