@@ -1481,12 +1481,16 @@ test('B. a timed game: the clocks count down, and the server ends it on time', a
   const id = await createInLobby(lobby, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white', clock: 'main:180:2' });
   const created = await api('GET', `/api/games/${id}`);
   check(created.clock && created.clock.kind === 'main' && created.clock.main_ms === 180_000 && created.clock.increment_ms === 2000, `the lobby's 3 min + 2 s made ${JSON.stringify(created.clock)}`);
-  await lobby.waitForSelector('#players .clock.running[data-seat="white"]');
-  check(!(await lobby.$('#players .clock[data-seat="black"]')), 'the computer has a clock');
+  await lobby.waitForSelector('#players .clock[data-seat="white"]');
+  await lobby.waitForSelector('#players .clock.untimed[data-seat="black"]');
   await context.close();
 
-  // Two seconds a move on one screen: White's clock runs down, nobody moves, White loses.
+  // Two seconds a move on one screen: after the first moves (not timed) White's clock runs
+  // down, nobody moves, White loses.
   const game = await openCreated('B', problems, { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, clock: { move_seconds: 2 } });
+  await game.page.waitForSelector('#players .clock[data-seat="white"]');
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, move: 'C5-A5' });
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.black, move: 'I8-I5' });
   await game.page.waitForSelector('#players .clock.running[data-seat="white"]');
   check(await game.page.$('#status .clock[data-seat="white"]'), 'the status does not show the running clock (on a phone, the players list is below the fold)');
   const first = Number(await game.page.textContent('#players .clock.running'));
@@ -1650,7 +1654,9 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
         clock: { main_seconds: 600, increment_seconds: 5 },
       });
       await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
-      await page.waitForSelector('#players .clock.running[data-seat="white"]');
+      // The clocks start after the first moves; the computer is not on the clock.
+      await page.waitForSelector('#players .clock[data-seat="white"]');
+      await page.waitForSelector('#players .clock.untimed[data-seat="black"]');
       // The first legal move, sent as a click would send it, and the computer's reply.
       const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
       await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: view.legal_moves[0].text });

@@ -145,10 +145,32 @@ export function clockText(ms) {
   return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
 
-/** A seat's clock in the players list, or nothing for an untimed seat. */
+/** The time left for the first move awaited now, in milliseconds, or null (see the API's `first_move_ms`). */
+export function firstMoveLeft(page) {
+  const clock = page.live && page.live.clock;
+  if (!clock || typeof clock.first_move_ms !== 'number' || page.live.status !== 'ongoing') return null;
+  return Math.max(0, clock.first_move_ms - (Date.now() - (page.liveAt || Date.now())));
+}
+
+/** The words under the players while the first moves are awaited: the clocks wait for them. */
+function firstMoveHtml(page) {
+  const ms = firstMoveLeft(page);
+  if (ms === null) return '';
+  const v = page.live;
+  return ` · <span class="first-move">The clocks start after each side's first move: ${esc(title(v.to_move, v.side_names))} has <span id="first-move-left">${clockText(ms)}</span> to make it</span>`;
+}
+
+/**
+ * A seat's clock in the players list: its time left, or, in a timed game, words saying that the
+ * computer's seat is not on the clock; nothing in an untimed game.
+ */
 function clockHtml(page, player) {
   const ms = timeLeft(page, player);
-  if (ms === null) return '';
+  if (ms === null) {
+    const v = page.live;
+    if (!v.clock || !v[player] || v[player].kind !== 'computer') return '';
+    return `<span class="clock untimed" data-seat="${player}" title="The computer is not on the clock: it answers within its level's own time limit">no clock</span>`;
+  }
   const running = page.live.clock.running === player;
   return `<span class="clock${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}" data-seat="${player}" aria-label="time left">${clockText(ms)}</span>`;
 }
@@ -156,6 +178,9 @@ function clockHtml(page, player) {
 /** Updates the running clock's text between views (see the page's tick). */
 export function tickClock(page) {
   const v = page.live;
+  const first = document.getElementById('first-move-left');
+  const firstMs = firstMoveLeft(page);
+  if (first && firstMs !== null) first.textContent = clockText(firstMs);
   if (!v || !v.clock || !v.clock.running) return;
   const ms = timeLeft(page, v.clock.running);
   for (const el of document.querySelectorAll(`.clock[data-seat="${v.clock.running}"]`)) {
@@ -257,6 +282,7 @@ function renderStatus(page, both) {
   }
   // The running clock in the status too: on a phone the status is what shows beside the board.
   if (v.status !== 'over' && v.clock && v.clock.running) text += ` ${clockHtml(page, v.clock.running)}`;
+  text += firstMoveHtml(page);
   if (v.status !== 'over' && v.takeback_offer) {
     text += ` · ${title(v.takeback_offer, v.side_names)} asks to take back a move`;
   }

@@ -396,15 +396,26 @@ pub struct ClockJson {
     pub increment_ms: i64,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
-    /// The seat whose time is running, while a person is to move in a game going on.
+    /// The seat whose time is running, while a person is to move in a game going on and both
+    /// sides have made their first move (the first moves are not charged).
     pub running: Option<&'static str>,
+    /// While a person's first move is awaited: the time left to make it, after which the
+    /// game is lost on time (`crate::clock::Clock::first_move_ms`).
+    pub first_move_ms: Option<i64>,
 }
 
 impl ClockJson {
     pub fn of(game: &LiveGame, clock: &Clock, now: i64) -> ClockJson {
         let (kind, main_ms, increment_ms) = clock.control.columns();
         let status = game.session.status();
-        let running = game.deadline().map(|_| game.session.to_move());
+        let deadline = game.deadline();
+        let opening = game.is_opening();
+        let running = deadline
+            .filter(|_| !opening)
+            .map(|_| game.session.to_move());
+        let first_move_ms = deadline
+            .filter(|_| opening)
+            .map(|d| d.saturating_sub(now).max(0));
         let left = |p: Player| {
             if game.seats[p] != Seat::Human {
                 return None;
@@ -414,7 +425,7 @@ impl ClockJson {
                 .is_some_and(|o| o.reason == Reason::TimeForfeit && o.winner == Some(!p));
             Some(match running {
                 _ if lost_on_time => 0,
-                Some(r) if r == p => clock.left_at(p, now).max(0),
+                Some(r) if r == p => clock.left_at(p, false, now).max(0),
                 _ => clock.remaining[p],
             })
         };
@@ -425,6 +436,7 @@ impl ClockJson {
             white_ms: left(Player::White),
             black_ms: left(Player::Black),
             running: running.map(Player::name),
+            first_move_ms,
         }
     }
 }
