@@ -11,6 +11,20 @@ import { other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
 
 /**
+ * Where this browser keeps whether square numbers are written on numbered boards (draughts):
+ * `on` (the default, as the draughts world names squares in moves) or `off` (letters only).
+ */
+const SQUARE_NUMBERS_KEY = 'denkmeter:square-numbers';
+
+function squareNumbersWanted() {
+  try {
+    return localStorage.getItem(SQUARE_NUMBERS_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Whether `now`'s moves no longer begin with `before`'s: a takeback and other moves since.
  * Moves hidden from one of the two viewers (`K@?`) are not compared.
  */
@@ -273,6 +287,14 @@ export class GamePage {
     on('cell-names', () => {
       this.cellNames = !this.cellNames;
       document.getElementById('cell-names').setAttribute('aria-pressed', String(this.cellNames));
+      // On a numbered board the choice is kept for the next games.
+      if (this.live && hasNumbers(this.live.board)) {
+        try {
+          localStorage.setItem(SQUARE_NUMBERS_KEY, this.cellNames ? 'on' : 'off');
+        } catch {
+          // Not kept: the default comes back next time.
+        }
+      }
       this.render();
     });
     on('pass-ready', () => {
@@ -507,9 +529,13 @@ export class GamePage {
         onMove: (text) => this.play(text),
       });
       if (hasNumbers(v.board)) {
+        // Moves, hints and records name the squares by number: shown unless turned off, which
+        // leaves the letters and figures along the edges.
         const names = document.getElementById('cell-names');
         names.textContent = 'Square numbers';
-        names.title = 'Write each square\'s number on the board';
+        names.title = 'Write each square\'s number on the board (off: only the letters and figures along the edges)';
+        this.cellNames = squareNumbersWanted();
+        names.setAttribute('aria-pressed', String(this.cellNames));
       }
     }
     // Moves can be typed too, in the game's notation (numbers or names in draughts).
