@@ -52,6 +52,7 @@ export class GamePage {
     this.disposed = false;
     this.timers = new Set();
     this.resignArmed = false;
+    this.choosing = null; // a secret, final choice awaiting confirmation: {text, cell, resolve}
     this.publicUrl = null; // where other machines reach the server (--public-url), if given
     serverInfo().then((info) => {
       this.publicUrl = info.public_url || null;
@@ -137,6 +138,7 @@ export class GamePage {
 
   dispose() {
     this.disposed = true;
+    if (this.choosing) this.choosing.resolve(false);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.socket.close();
@@ -310,6 +312,8 @@ export class GamePage {
       this.side = this.side === 'back' ? 'front' : 'back';
       this.render();
     });
+    on('choice-confirm', () => this.settleChoice(true));
+    on('choice-cancel', () => this.settleChoice(false));
     on('analyse', () => this.analyse());
     on('replay-first', () => this.goto(0));
     on('replay-prev', () => this.goto(this.shownPly() - 1));
@@ -405,9 +409,37 @@ export class GamePage {
     return (v.legal_moves || []).find((m) => m.text === this.hint.move) || null;
   }
 
+  /**
+   * Asks the player to confirm a secret, final choice (the view's `secret_choice`: Trangalla's
+   * king) before it is sent; resolves to whether he did.
+   */
+  confirmChoice(text) {
+    if (this.choosing) this.choosing.resolve(false);
+    const move = (this.live.legal_moves || []).find((m) => m.text === text);
+    const cell = move && move.to !== null && move.to !== undefined ? this.live.board.cells[move.to] : null;
+    return new Promise((resolve) => {
+      this.choosing = { text, cell: cell ? cell.name : text, resolve };
+      this.render();
+      const button = document.getElementById('choice-confirm');
+      if (button) button.focus();
+    });
+  }
+
+  settleChoice(confirmed) {
+    const choosing = this.choosing;
+    if (!choosing) return;
+    this.choosing = null;
+    choosing.resolve(confirmed);
+    this.render();
+  }
+
   /** The board's move callback: sends the move; a refusal rejects, and the board takes it back. */
   async play(text) {
-    const v = this.live;
+    let v = this.live;
+    if (v && v.secret_choice && !this.busy && this.tokenOf(v.to_move)) {
+      if (!(await this.confirmChoice(text))) throw new ApiError('not confirmed', 0);
+      v = this.live;
+    }
     const token = v && this.tokenOf(v.to_move);
     if (!token || this.busy) throw new ApiError('not your move', 0);
     this.busy = true;
@@ -571,7 +603,8 @@ export class GamePage {
       highlights: covered ? [] : this.shownHighlights(),
       caption: this.replay && v.status === 'ongoing'
         ? `An earlier position (after move ${shown.ply} of ${v.ply}): » returns to the game.`
-        : back && mayMove ? 'Turn the frame over again to make your move.' : '',
+        : back && mayMove ? 'Turn the frame over again to make your move.'
+          : mayMove && !covered && v.secret_choice ? v.secret_choice : '',
       toMove: v.to_move,
     });
     renderPanel(this);

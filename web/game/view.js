@@ -39,6 +39,15 @@ export function gamePageHtml() {
           <ul class="players" id="players"></ul>
           <p id="watching" class="watching" hidden>You are watching this game.</p>
           <div id="status" class="status" aria-live="polite"></div>
+          <div id="secret-choice" class="secret-choice" role="group" aria-labelledby="secret-choice-text" hidden>
+            <p id="secret-choice-text"></p>
+            <div id="choice-confirm-box" hidden>
+              <p id="choice-question"></p>
+              <button type="button" class="primary" id="choice-confirm">Confirm</button>
+              <button type="button" id="choice-cancel">Choose another</button>
+            </div>
+          </div>
+          <p id="secret-note" class="secret-note small" hidden></p>
           <div id="result" class="result" hidden></div>
           <div id="invite" class="invite" hidden>
             <label for="invite-link">Send this link to your friend:</label>
@@ -225,6 +234,7 @@ export function renderPanel(page) {
 
   renderSide(page);
   renderStatus(page, both);
+  renderSecret(page);
   renderResult(v);
   renderInvite(page, over);
   renderActions(page, over);
@@ -288,6 +298,33 @@ function renderStatus(page, both) {
   }
   status.className = klass;
   status.innerHTML = text;
+}
+
+/**
+ * A secret, final choice (Trangalla's king): the words asking for it while it is this player's
+ * to make, and the confirm step once a piece is clicked; afterwards, what only this player knows
+ * (from his own view: nothing of it reaches the others).
+ */
+function renderSecret(page) {
+  const v = page.live;
+  const covered = page.covered();
+  const asking = Boolean(v.secret_choice) && v.status === 'ongoing' && Boolean(page.tokenOf(v.to_move)) && !covered;
+  const box = document.getElementById('secret-choice');
+  box.hidden = !asking;
+  if (!asking && page.choosing) page.settleChoice(false);
+  if (asking) {
+    document.getElementById('secret-choice-text').textContent = v.secret_choice;
+    const confirm = document.getElementById('choice-confirm-box');
+    confirm.hidden = !page.choosing;
+    if (page.choosing) {
+      document.getElementById('choice-question').textContent =
+        `You chose the piece on ${page.choosing.cell}. Confirm? It cannot be taken back.`;
+      document.getElementById('choice-confirm').textContent = `Confirm ${page.choosing.cell}`;
+    }
+  }
+  const note = document.getElementById('secret-note');
+  note.hidden = !v.secret_note || covered;
+  note.textContent = covered ? '' : v.secret_note || '';
 }
 
 function renderResult(v) {

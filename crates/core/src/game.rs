@@ -394,6 +394,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn highlights(&self, _state: &Self::State, _viewer: Viewer) -> Vec<Highlight> {
         Vec::new()
     }
+    /// Words asking the player to move for a choice that is secret and cannot be taken back
+    /// (Trangalla's king), which an interface has him confirm before it is sent; `None`, the
+    /// default, for an ordinary move.
+    fn secret_choice_prompt(&self, _state: &Self::State) -> Option<&'static str> {
+        None
+    }
+    /// What `player` alone knows of `state`, in words for him (Trangalla: where his king
+    /// stands); `None`, the default, where nothing is hidden from the others.
+    fn secret_note(&self, _state: &Self::State, _player: Player) -> Option<String> {
+        None
+    }
 
     // Hidden information.
 

@@ -352,6 +352,22 @@ impl Game for Trangalla {
         }
     }
 
+    /// Each side's first move chooses its king, once and for all, and only its owner sees it.
+    fn secret_choice_prompt(&self, state: &State) -> Option<&'static str> {
+        state.king_to_choose(state.to_move()).then_some(
+            "Choose your king: click the piece that will be your king (only you will see it)",
+        )
+    }
+
+    /// Where `player`'s king stands, for him alone.
+    fn secret_note(&self, state: &State, player: Player) -> Option<String> {
+        let king = state.king(player)?;
+        Some(format!(
+            "Your king is on {}, crowned on your board: only you see it.",
+            self.board.info(king).name
+        ))
+    }
+
     /// The other player's setup move names his king: others see `K@?`.
     fn move_text_for(&self, text: &str, mover: Player, viewer: Viewer) -> String {
         let sees = matches!(viewer, Viewer::Everyone) || viewer == Viewer::Player(mover);

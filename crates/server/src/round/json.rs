@@ -478,6 +478,12 @@ pub struct GameView {
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
     pub legal_moves: Vec<MoveJson>,
+    /// For the viewer whose move it is, when that move is a secret, final choice (Trangalla's
+    /// king): the words asking for it, to be confirmed before it is sent. Null otherwise.
+    pub secret_choice: Option<&'static str>,
+    /// What this viewer alone knows, in words (where his Trangalla king stands), while the
+    /// game hides it from the others; null for spectators and the other player.
+    pub secret_note: Option<String>,
     pub status: &'static str,
     pub result: Option<ResultJson>,
     pub draw_offer: Option<&'static str>,
@@ -580,6 +586,13 @@ pub fn game_view(
         to_move: session.to_move().name(),
         last_move: session.last_move(viewer).map(MoveJson::of_legal),
         legal_moves,
+        secret_choice: (replay.is_none() && mine && !over)
+            .then(|| session.secret_choice_prompt())
+            .flatten(),
+        secret_note: match viewer {
+            Viewer::Player(player) => session.secret_note(player),
+            _ => None,
+        },
         status: if replay.is_none() && over {
             "over"
         } else {
