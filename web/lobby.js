@@ -3,7 +3,7 @@
 
 import { api, rulesets } from './api.js';
 import { seats } from './seats.js';
-import { capital, esc, other, relativeTime, title } from './text.js';
+import { capital, commonName, esc, other, relativeTime, rulesetName, title } from './text.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
 /** Board files uploaded in this browser, to choose again: at most this many, each this long. */
@@ -225,7 +225,7 @@ export function lobbyPage(app) {
       if (disposed) return;
       list = Array.isArray(data) ? data : [];
       // One entry per ruleset, those of one game grouped under its name.
-      const option = (r) => `<option value="${esc(r.name)}">${esc(capital(r.name))}</option>`;
+      const option = (r) => `<option value="${esc(r.name)}">${esc(rulesetName(r))}</option>`;
       const families = [];
       for (const r of list) {
         const family = families.find((f) => f.name === r.family);
@@ -236,7 +236,7 @@ export function lobbyPage(app) {
         .map((f) =>
           f.rulesets.length === 1
             ? option(f.rulesets[0])
-            : `<optgroup label="${esc(capital(f.name))}">${f.rulesets.map(option).join('')}</optgroup>`,
+            : `<optgroup label="${esc(commonName(f.rulesets.map(rulesetName)) || capital(f.name))}">${f.rulesets.map(option).join('')}</optgroup>`,
         )
         .join('');
       describe();
@@ -381,7 +381,7 @@ export function lobbyPage(app) {
         const state = g.status === 'over' ? esc(g.result) : g.moves ? 'playing' : 'new';
         return `<tr>
           <td><a href="#/game/${encodeURIComponent(g.id)}" class="game-link" data-game="${esc(g.id)}">${action}</a></td>
-          <td>${esc(g.ruleset)}</td>
+          <td>${esc(rulesetName(g))}</td>
           <td>${esc(players)}${held ? ' <span class="tag">yours</span>' : ''}</td>
           <td>${state}</td>
           <td class="num">${Number(g.moves) || 0}</td>

@@ -1,7 +1,7 @@
 // A ruleset's rules page: the HTML the server rendered from the page's Markdown (`rules_html`).
 
 import { api } from './api.js';
-import { esc } from './text.js';
+import { esc, rulesetName } from './text.js';
 
 const crumbs = '<p class="crumbs"><a href="#/">← Lobby</a></p>';
 
@@ -14,6 +14,7 @@ export function rulesPage(app, name) {
   api('GET', `/api/rulesets/${encodeURIComponent(name)}`)
     .then((r) => {
       if (disposed) return;
+      document.title = `${rulesetName(r)} rules – Denkmeter`;
       // The server renders the Markdown and shows any raw HTML in it as text.
       box.innerHTML = `${crumbs}${r.rules_html}`;
     })

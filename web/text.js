@@ -15,6 +15,21 @@ export const other = (player) => (player === 'white' ? 'black' : 'white');
 export const title = (player, names = null) => (names && names[player]) || (player === 'black' ? 'Black' : 'White');
 export const capital = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
 
+/** A ruleset's name for people (`display_name` of a ruleset, view or listed game), else its key. */
+export const rulesetName = (item) => (item && (item.display_name || item.ruleset || item.name)) || '';
+
+/**
+ * The name of a game whose rulesets are `names` (their display names): the words they all begin
+ * with ("Fort Chitral" for "Fort Chitral" and "Fort Chitral, orthogonal captures").
+ */
+export function commonName(names) {
+  // Words compared without the punctuation that follows them ("Chitral," and "Chitral").
+  const words = names.map((n) => String(n).split(' ').map((w) => w.replace(/[,:;]$/, '')));
+  const common = [];
+  for (let i = 0; words.every((w) => i < w.length && w[i] === words[0][i]); i += 1) common.push(words[0][i]);
+  return common.join(' ');
+}
+
 /** `just now`, `5 min ago`, `3 h ago`, or the date. */
 export function relativeTime(ms) {
   const seconds = Math.max(0, Math.round((Date.now() - ms) / 1000));

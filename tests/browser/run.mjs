@@ -38,7 +38,8 @@ const IMAGES = path.resolve(here, '../../docs/images');
 let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 260_000; // checks F and G take about 25 s of it
+// Checks F and G take about 25 s, H to K about 30 s and N about 13 s of it.
+const TOTAL_LIMIT_MS = 330_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -1143,6 +1144,18 @@ function moveNamed(view, text) {
   return move;
 }
 
+/** Confirms a secret choice (Trangalla's king) just clicked on `page`: the page asks first. */
+async function confirmChoice(page, cell) {
+  try {
+    await page.waitForSelector('#choice-confirm', { state: 'visible', timeout: 10_000 });
+  } catch {
+    throw new Failure(`no confirm step after clicking ${cell}`);
+  }
+  const question = await page.textContent('#choice-question');
+  check(question.includes(cell), `the confirm step asks "${question}", not about ${cell}`);
+  await page.click('#choice-confirm');
+}
+
 /** The pieces drawn on a page's board: `at:owner:kind`, sorted. */
 const drawnPieces = (page) =>
   page.$$eval('svg.board g.piece', (els) => els.map((e) => `${e.dataset.at}:${e.dataset.owner}:${e.dataset.kind}`).sort());
@@ -1175,8 +1188,10 @@ test('p. Trangalla between two browsers: each sees his own king only, the record
   // White chooses his king on b2 by clicking it, Black on d4.
   let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
   await clickMove(a, view, moveNamed(view, 'K@b2'));
+  await confirmChoice(a, 'b2');
   view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
   await clickMove(b, view, moveNamed(view, 'K@d4'));
+  await confirmChoice(b, 'd4');
   await waitMoves(a, 2);
   await waitMoves(b, 2);
   await a.waitForFunction(() => document.querySelectorAll('svg.board g.piece[data-kind="king"]').length === 1);
@@ -1219,6 +1234,7 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   const mine = await seatsOf(page, id);
   let view = await waitView(id, mine.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
   await clickMove(page, view, moveNamed(view, 'K@b2'));
+  await confirmChoice(page, 'b2');
   // Black's turn: covered again until Black says he has the device; then White's king is hidden.
   await page.waitForSelector('#pass-screen:not([hidden])');
   check(/Black/.test(await page.textContent('#pass-text')), 'the pass screen does not name Black');
@@ -1231,6 +1247,7 @@ test('q. Trangalla on one screen: each turn starts behind a "pass the device" sc
   check(seen.includes('b2:white:unknown'), `Black should see b2 as unknown: ${seen.join(' ')}`);
   view = await waitView(id, mine.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
   await clickMove(page, view, moveNamed(view, 'K@d4'));
+  await confirmChoice(page, 'd4');
   await page.waitForSelector('#pass-screen:not([hidden])');
   await page.click('#pass-ready');
   await page.waitForFunction(() => document.querySelectorAll('svg.board g.piece').length === 10);
@@ -1486,12 +1503,16 @@ test('B. a timed game: the clocks count down, and the server ends it on time', a
   const id = await createInLobby(lobby, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white', clock: 'main:180:2' });
   const created = await api('GET', `/api/games/${id}`);
   check(created.clock && created.clock.kind === 'main' && created.clock.main_ms === 180_000 && created.clock.increment_ms === 2000, `the lobby's 3 min + 2 s made ${JSON.stringify(created.clock)}`);
-  await lobby.waitForSelector('#players .clock.running[data-seat="white"]');
-  check(!(await lobby.$('#players .clock[data-seat="black"]')), 'the computer has a clock');
+  await lobby.waitForSelector('#players .clock[data-seat="white"]');
+  await lobby.waitForSelector('#players .clock.untimed[data-seat="black"]');
   await context.close();
 
-  // Two seconds a move on one screen: White's clock runs down, nobody moves, White loses.
+  // Two seconds a move on one screen: after the first moves (not timed) White's clock runs
+  // down, nobody moves, White loses.
   const game = await openCreated('B', problems, { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' }, clock: { move_seconds: 2 } });
+  await game.page.waitForSelector('#players .clock[data-seat="white"]');
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, move: 'C5-A5' });
+  await api('POST', `/api/games/${game.id}/moves`, { token: game.tokens.black, move: 'I8-I5' });
   await game.page.waitForSelector('#players .clock.running[data-seat="white"]');
   check(await game.page.$('#status .clock[data-seat="white"]'), 'the status does not show the running clock (on a phone, the players list is below the fold)');
   const first = Number(await game.page.textContent('#players .clock.running'));
@@ -1564,7 +1585,7 @@ test('D. draughts in numbers: the squares numbered on the board, moves typed as 
   await page.waitForSelector('svg.board .cell.movable');
   const button = (await page.textContent('#cell-names')).trim();
   check(button === 'Square numbers', `the board's names button reads "${button}"`);
-  await page.click('#cell-names');
+  // Numbered without asking (check I).
   await page.waitForSelector('svg.board .cell-names text.number');
   const numbers = await page.$$eval('svg.board .cell-names text.number', (ts) => ts.map((t) => Number(t.textContent)));
   const expected = Array.from({ length: 50 }, (_, i) => i + 1);
@@ -1655,7 +1676,9 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
         clock: { main_seconds: 600, increment_seconds: 5 },
       });
       await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
-      await page.waitForSelector('#players .clock.running[data-seat="white"]');
+      // The clocks start after the first moves; the computer is not on the clock.
+      await page.waitForSelector('#players .clock[data-seat="white"]');
+      await page.waitForSelector('#players .clock.untimed[data-seat="black"]');
       // The first legal move, sent as a click would send it, and the computer's reply.
       const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
       await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: view.legal_moves[0].text });
@@ -1918,8 +1941,10 @@ test('N. an invite link is used up by the friend who opens it: the creator drops
   // Kings on b2 and d4 by clicking, then six steps: eight plies.
   let view = await waitView(id, mineA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
   await clickMove(a, view, moveNamed(view, 'K@b2'));
+  await confirmChoice(a, 'b2');
   view = await waitView(id, mineB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
   await clickMove(b, view, moveNamed(view, 'K@d4'));
+  await confirmChoice(b, 'd4');
   for (const [n, move] of ['c1-d1', 'c5-b5', 'd1-e1', 'b5-a5', 'b1-c1', 'd5-c5'].entries()) {
     await api('POST', `/api/games/${id}/moves`, { token: n % 2 ? mineB.black : mineA.white, move });
   }
@@ -1944,6 +1969,175 @@ test('N. an invite link is used up by the friend who opens it: the creator drops
   check(seenC.length > 0 && !seenC.some((p) => p.endsWith(':king')), `the third browser sees a king: ${seenC.join(' ')}`);
   check(!(await c.$('svg.board .cell.movable')), 'the third browser may move');
   for (const context of contexts) await context.close();
+});
+
+test('H. Trangalla: the page asks for the king, has the choice confirmed, and marks it for its owner alone', async (problems) => {
+  const PROMPT = 'Choose your king: click the piece that will be your king (only you will see it)';
+  // Against the computer: nothing is sent before the confirmation, and it can be changed.
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'H', problems);
+  const id = await createInLobby(page, { ruleset: 'trangalla', opponent: 'computer', level: 1, colour: 'white' });
+  await page.waitForSelector('#secret-choice', { state: 'visible' });
+  const asked = (await page.textContent('#secret-choice-text')).trim();
+  check(asked === PROMPT, `the page asks "${asked}"`);
+  check(await page.isHidden('#secret-note'), 'a king is noted before one is chosen');
+  const mine = await seatsOf(page, id);
+  let view = await waitView(id, mine.white, (v) => v.legal_moves.length > 0, 'White to choose');
+  check(view.secret_choice === PROMPT, `the view asks ${JSON.stringify(view.secret_choice)}`);
+  await clickMove(page, view, moveNamed(view, 'K@c1'));
+  await page.waitForSelector('#choice-confirm', { state: 'visible' });
+  await sleep(300);
+  check((await api('GET', `/api/games/${id}`)).ply === 0, 'the king was sent before it was confirmed');
+  await page.click('#choice-cancel');
+  await page.waitForSelector('#choice-confirm', { state: 'hidden' });
+  check((await api('GET', `/api/games/${id}`)).ply === 0, 'a cancelled choice was sent');
+  check(await page.isVisible('#secret-choice'), 'the question went away with the cancelled choice');
+  await clickMove(page, view, moveNamed(view, 'K@b2'));
+  await confirmChoice(page, 'b2');
+  view = await waitView(id, mine.white, (v) => v.ply >= 2, 'the computer to choose its king');
+  check(view.moves[0] === 'K@b2', `White's choice was played as ${view.moves[0]}`);
+  await page.waitForSelector('#secret-note', { state: 'visible' });
+  const note = (await page.textContent('#secret-note')).trim();
+  check(/Your king is on b2/.test(note) && /only you/.test(note), `the note reads "${note}"`);
+  check(await page.isHidden('#secret-choice'), 'the question stays after the choice');
+  await page.waitForSelector(`svg.board g.piece[data-at="b2"][data-kind="king"]`);
+  await context.close();
+
+  // Between two browsers and a spectator: each sees a note of his own king only.
+  const contextA = await newContext();
+  const contextB = await newContext();
+  const contextS = await newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  const s = await contextS.newPage();
+  watchPage(a, 'H/A', problems);
+  watchPage(b, 'H/B', problems);
+  watchPage(s, 'H/S', problems);
+  const framesB = socketFrames(b);
+  const framesS = socketFrames(s);
+  const game = await createInLobby(a, { ruleset: 'trangalla', opponent: 'link', colour: 'white' });
+  await a.waitForSelector('#invite-link', { state: 'visible' });
+  await b.goto(await a.inputValue('#invite-link'));
+  await s.goto(`${base}/#/game/${game}`);
+  await b.waitForSelector(cellSelector('d4'));
+  await s.waitForSelector(cellSelector('d4'));
+  const seatsA = await seatsOf(a, game);
+  const seatsB = await seatsOf(b, game);
+  check(await b.isHidden('#secret-choice'), 'Black is asked for his king on White\'s turn');
+  view = await waitView(game, seatsA.white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to choose');
+  await clickMove(a, view, moveNamed(view, 'K@b2'));
+  await confirmChoice(a, 'b2');
+  await b.waitForSelector('#secret-choice', { state: 'visible' });
+  check(await b.isHidden('#secret-note'), 'Black is told of a king before choosing his own');
+  view = await waitView(game, seatsB.black, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to choose');
+  await clickMove(b, view, moveNamed(view, 'K@d4'));
+  await confirmChoice(b, 'd4');
+  await a.waitForFunction(() => /Your king is on b2/.test(document.getElementById('secret-note').textContent));
+  await b.waitForFunction(() => /Your king is on d4/.test(document.getElementById('secret-note').textContent));
+  await waitMoves(s, 2);
+  check(await s.isHidden('#secret-note'), 'the spectator is shown a king note');
+  check(await s.isHidden('#secret-choice'), 'the spectator is asked for a king');
+  const spectator = await api('GET', `/api/games/${game}`);
+  check(spectator.secret_note === null && spectator.secret_choice === null, 'the spectator\'s view carries a secret');
+  const other = await api('GET', `/api/games/${game}?token=${seatsB.black}`);
+  check(!/b2/.test(other.secret_note || ''), `Black's view notes ${other.secret_note}`);
+  check(!/on b2/.test(framesB.join('\n')) && !/on (b2|d4)/.test(framesS.join('\n')), 'a king note reached the other player or the spectator over the socket');
+  await contextA.close();
+  await contextB.close();
+  await contextS.close();
+});
+
+test('I. international and English boards show the square numbers by default; letters on request, kept', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'I', problems);
+  const numbersOn = async (ruleset, count) => {
+    const { id } = await api('POST', '/api/games', { ruleset, white: { kind: 'human' }, black: { kind: 'human' } });
+    await page.goto(`${base}/#/game/${id}`);
+    await page.waitForSelector('svg.board .cell');
+    await sleep(200);
+    const numbers = await page.$$eval('svg.board .cell-names text.number', (ts) => ts.length);
+    check(numbers === 0 || numbers === count, `${ruleset}: ${numbers} squares numbered, not ${count}`);
+    return numbers === count;
+  };
+  check(await numbersOn('international', 50), 'international: the squares are not numbered by default');
+  check((await page.getAttribute('#cell-names', 'aria-pressed')) === 'true', 'the numbers button does not say it is on');
+  const files = await page.$$eval('svg.board .coords text.file', (ts) => ts.map((t) => t.textContent).join(''));
+  check(files === 'abcdefghij', `the letters along the edge are ${files}`);
+  check(await numbersOn('english', 32), 'english: the squares are not numbered by default');
+  // Turned off: the letters alone, on this board and the next ones (kept in the browser).
+  await page.click('#cell-names');
+  await page.waitForSelector('svg.board .cell-names', { state: 'detached' });
+  check(!(await numbersOn('international', 50)), 'international: the numbers came back after being turned off');
+  check((await page.getAttribute('#cell-names', 'aria-pressed')) === 'false', 'the numbers button says it is on');
+  await page.click('#cell-names');
+  await page.waitForSelector('svg.board .cell-names text.number');
+  check(await numbersOn('english', 32), 'english: the numbers turned back on are not kept');
+  // Boards without numbers write no names unless asked.
+  const { id } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector('svg.board .cell');
+  check(!(await page.$('svg.board .cell-names')), 'a Chad board has its cell names written without asking');
+  await context.close();
+});
+
+test('J. clocks start with the first moves, and the computer\'s seat says it has no clock', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'J', problems);
+  const id = await createInLobby(page, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white', clock: 'main:180:2' });
+  await page.waitForSelector('#players .clock[data-seat="white"]');
+  const untimed = page.locator('#players .clock.untimed[data-seat="black"]');
+  check((await untimed.textContent()).trim() === 'no clock', 'the computer\'s seat does not say it has no clock');
+  check(/not on the clock/.test(await untimed.getAttribute('title')), 'the computer\'s clock does not say why');
+  await page.waitForSelector('#status .first-move');
+  const first = await page.textContent('#status .first-move');
+  check(/clocks start after each side's first move/.test(first), `the status says "${first}"`);
+  await sleep(1200);
+  const before = (await page.textContent('#players .clock[data-seat="white"]')).trim();
+  check(before === '3:00', `White's clock ran before the first move: ${before}`);
+  check(!(await page.$('#players .clock.running')), 'a clock runs before the first move');
+  const mine = await seatsOf(page, id);
+  const view = await api('GET', `/api/games/${id}?token=${mine.white}`);
+  await api('POST', `/api/games/${id}/moves`, { token: mine.white, move: view.legal_moves[0].text });
+  await waitMoves(page, 2);
+  await page.waitForSelector('#players .clock.running[data-seat="white"]');
+  check(!(await page.$('#status .first-move')), 'the first-move words stay after the first moves');
+  const after = await api('GET', `/api/games/${id}`);
+  check(after.clock.white_ms <= 180_000 && after.clock.running === 'white', `the clock after the first moves: ${JSON.stringify(after.clock)}`);
+  await context.close();
+});
+
+test('K. rulesets by their names for people in the lobby, titles and recent games; "You are watching"', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  watchPage(page, 'K', problems);
+  const { id } = await api('POST', '/api/games', { ruleset: 'fort-chitral', white: { kind: 'human' }, black: { kind: 'human' } });
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#ruleset option[value="scandinavian-8x8-medium-free"]', { state: 'attached' });
+  const option = (value) => page.textContent(`#ruleset option[value="${value}"]`);
+  check((await option('fort-chitral')) === 'Fort Chitral', `fort-chitral is offered as "${await option('fort-chitral')}"`);
+  const scandinavian = await option('scandinavian-8x8-medium-free');
+  check(scandinavian === 'Scandinavian checkers 8x8, medium men, free line', `scandinavian-8x8-medium-free is offered as "${scandinavian}"`);
+  const groups = await page.$$eval('#ruleset optgroup', (gs) => gs.map((g) => g.label));
+  check(groups.includes('Scandinavian checkers') && groups.includes('Fort Chitral'), `the lobby's groups: ${groups.join(', ')}`);
+  await page.waitForSelector(`.game-link[data-game="${id}"]`);
+  const row = await page.$eval(`.game-link[data-game="${id}"]`, (a) => a.closest('tr').textContent);
+  check(row.includes('Fort Chitral') && !row.includes('fort-chitral'), `the recent games list it as ${row.replace(/\s+/g, ' ')}`);
+  // A spectator: the game's name for people, and words saying he watches.
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector('#watching', { state: 'visible' });
+  check(/You are watching/.test(await page.textContent('#watching')), 'the spectator is not told he is watching');
+  check((await page.textContent('#game-title')).trim() === 'Fort Chitral', `the game is titled ${await page.textContent('#game-title')}`);
+  check((await page.title()) === 'Fort Chitral – Denkmeter', `the page is titled ${await page.title()}`);
+  // A player is not told he watches.
+  const own = await api('POST', '/api/games', { ruleset: 'scandinavian-weak', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } });
+  await page.goto(`${base}/#/game/${own.id}?token=${own.tokens.white}`);
+  await page.waitForSelector('svg.board .cell.movable');
+  check(await page.isHidden('#watching'), 'a player is told he is watching');
+  check((await page.textContent('#game-title')).trim() === 'Scandinavian checkers 10x10, weak men', `the game is titled ${await page.textContent('#game-title')}`);
+  await context.close();
 });
 
 async function main() {

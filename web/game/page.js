@@ -11,6 +11,20 @@ import { other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
 
 /**
+ * Where this browser keeps whether square numbers are written on numbered boards (draughts):
+ * `on` (the default, as the draughts world names squares in moves) or `off` (letters only).
+ */
+const SQUARE_NUMBERS_KEY = 'denkmeter:square-numbers';
+
+function squareNumbersWanted() {
+  try {
+    return localStorage.getItem(SQUARE_NUMBERS_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Whether `now`'s moves no longer begin with `before`'s: a takeback and other moves since.
  * Moves hidden from one of the two viewers (`K@?`) are not compared.
  */
@@ -38,6 +52,7 @@ export class GamePage {
     this.disposed = false;
     this.timers = new Set();
     this.resignArmed = false;
+    this.choosing = null; // a secret, final choice awaiting confirmation: {text, cell, resolve}
     this.publicUrl = null; // where other machines reach the server (--public-url), if given
     serverInfo().then((info) => {
       this.publicUrl = info.public_url || null;
@@ -123,6 +138,7 @@ export class GamePage {
 
   dispose() {
     this.disposed = true;
+    if (this.choosing) this.choosing.resolve(false);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.socket.close();
@@ -272,6 +288,14 @@ export class GamePage {
     on('cell-names', () => {
       this.cellNames = !this.cellNames;
       document.getElementById('cell-names').setAttribute('aria-pressed', String(this.cellNames));
+      // On a numbered board the choice is kept for the next games.
+      if (this.live && hasNumbers(this.live.board)) {
+        try {
+          localStorage.setItem(SQUARE_NUMBERS_KEY, this.cellNames ? 'on' : 'off');
+        } catch {
+          // Not kept: the default comes back next time.
+        }
+      }
       this.render();
     });
     on('pass-ready', () => {
@@ -287,6 +311,8 @@ export class GamePage {
       this.side = this.side === 'back' ? 'front' : 'back';
       this.render();
     });
+    on('choice-confirm', () => this.settleChoice(true));
+    on('choice-cancel', () => this.settleChoice(false));
     on('analyse', () => this.analyse());
     on('replay-first', () => this.goto(0));
     on('replay-prev', () => this.goto(this.shownPly() - 1));
@@ -382,9 +408,37 @@ export class GamePage {
     return (v.legal_moves || []).find((m) => m.text === this.hint.move) || null;
   }
 
+  /**
+   * Asks the player to confirm a secret, final choice (the view's `secret_choice`: Trangalla's
+   * king) before it is sent; resolves to whether he did.
+   */
+  confirmChoice(text) {
+    if (this.choosing) this.choosing.resolve(false);
+    const move = (this.live.legal_moves || []).find((m) => m.text === text);
+    const cell = move && move.to !== null && move.to !== undefined ? this.live.board.cells[move.to] : null;
+    return new Promise((resolve) => {
+      this.choosing = { text, cell: cell ? cell.name : text, resolve };
+      this.render();
+      const button = document.getElementById('choice-confirm');
+      if (button) button.focus();
+    });
+  }
+
+  settleChoice(confirmed) {
+    const choosing = this.choosing;
+    if (!choosing) return;
+    this.choosing = null;
+    choosing.resolve(confirmed);
+    this.render();
+  }
+
   /** The board's move callback: sends the move; a refusal rejects, and the board takes it back. */
   async play(text) {
-    const v = this.live;
+    let v = this.live;
+    if (v && v.secret_choice && !this.busy && this.tokenOf(v.to_move)) {
+      if (!(await this.confirmChoice(text))) throw new ApiError('not confirmed', 0);
+      v = this.live;
+    }
     const token = v && this.tokenOf(v.to_move);
     if (!token || this.busy) throw new ApiError('not your move', 0);
     this.busy = true;
@@ -506,9 +560,13 @@ export class GamePage {
         onMove: (text) => this.play(text),
       });
       if (hasNumbers(v.board)) {
+        // Moves, hints and records name the squares by number: shown unless turned off, which
+        // leaves the letters and figures along the edges.
         const names = document.getElementById('cell-names');
         names.textContent = 'Square numbers';
-        names.title = 'Write each square\'s number on the board';
+        names.title = 'Write each square\'s number on the board (off: only the letters and figures along the edges)';
+        this.cellNames = squareNumbersWanted();
+        names.setAttribute('aria-pressed', String(this.cellNames));
       }
     }
     // Moves can be typed too, in the game's notation (numbers or names in draughts).
@@ -544,7 +602,8 @@ export class GamePage {
       highlights: covered ? [] : this.shownHighlights(),
       caption: this.replay && v.status === 'ongoing'
         ? `An earlier position (after move ${shown.ply} of ${v.ply}): » returns to the game.`
-        : back && mayMove ? 'Turn the frame over again to make your move.' : '',
+        : back && mayMove ? 'Turn the frame over again to make your move.'
+          : mayMove && !covered && v.secret_choice ? v.secret_choice : '',
       toMove: v.to_move,
     });
     renderPanel(this);

@@ -4,7 +4,7 @@
 
 import { gamePath, query } from '../api.js';
 import { attr, legendOf, pieceColours } from '../board/draw.js';
-import { capital, esc, other, title } from '../text.js';
+import { esc, other, rulesetName, title } from '../text.js';
 
 /** The computer's level whose move a hint suggests (the server's `HINT_LEVEL`). */
 const HINT_LEVEL = 6;
@@ -37,7 +37,17 @@ export function gamePageHtml() {
           </div>
           <p id="game-desc" class="desc small"></p>
           <ul class="players" id="players"></ul>
+          <p id="watching" class="watching" hidden>You are watching this game.</p>
           <div id="status" class="status" aria-live="polite"></div>
+          <div id="secret-choice" class="secret-choice" role="group" aria-labelledby="secret-choice-text" hidden>
+            <p id="secret-choice-text"></p>
+            <div id="choice-confirm-box" hidden>
+              <p id="choice-question"></p>
+              <button type="button" class="primary" id="choice-confirm">Confirm</button>
+              <button type="button" id="choice-cancel">Choose another</button>
+            </div>
+          </div>
+          <p id="secret-note" class="secret-note small" hidden></p>
           <div id="result" class="result" hidden></div>
           <div id="invite" class="invite" hidden>
             <label for="invite-link">Send this link to your friend:</label>
@@ -144,10 +154,32 @@ export function clockText(ms) {
   return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
 
-/** A seat's clock in the players list, or nothing for an untimed seat. */
+/** The time left for the first move awaited now, in milliseconds, or null (see the API's `first_move_ms`). */
+export function firstMoveLeft(page) {
+  const clock = page.live && page.live.clock;
+  if (!clock || typeof clock.first_move_ms !== 'number' || page.live.status !== 'ongoing') return null;
+  return Math.max(0, clock.first_move_ms - (Date.now() - (page.liveAt || Date.now())));
+}
+
+/** The words under the players while the first moves are awaited: the clocks wait for them. */
+function firstMoveHtml(page) {
+  const ms = firstMoveLeft(page);
+  if (ms === null) return '';
+  const v = page.live;
+  return ` · <span class="first-move">The clocks start after each side's first move: ${esc(title(v.to_move, v.side_names))} has <span id="first-move-left">${clockText(ms)}</span> to make it</span>`;
+}
+
+/**
+ * A seat's clock in the players list: its time left, or, in a timed game, words saying that the
+ * computer's seat is not on the clock; nothing in an untimed game.
+ */
 function clockHtml(page, player) {
   const ms = timeLeft(page, player);
-  if (ms === null) return '';
+  if (ms === null) {
+    const v = page.live;
+    if (!v.clock || !v[player] || v[player].kind !== 'computer') return '';
+    return `<span class="clock untimed" data-seat="${player}" title="The computer is not on the clock: it answers within its level's own time limit">no clock</span>`;
+  }
   const running = page.live.clock.running === player;
   return `<span class="clock${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}" data-seat="${player}" aria-label="time left">${clockText(ms)}</span>`;
 }
@@ -155,6 +187,9 @@ function clockHtml(page, player) {
 /** Updates the running clock's text between views (see the page's tick). */
 export function tickClock(page) {
   const v = page.live;
+  const first = document.getElementById('first-move-left');
+  const firstMs = firstMoveLeft(page);
+  if (first && firstMs !== null) first.textContent = clockText(firstMs);
   if (!v || !v.clock || !v.clock.running) return;
   const ms = timeLeft(page, v.clock.running);
   for (const el of document.querySelectorAll(`.clock[data-seat="${v.clock.running}"]`)) {
@@ -169,7 +204,7 @@ export function renderPanel(page) {
   const over = v.status === 'over';
   const both = Boolean(page.mine.white && page.mine.black);
 
-  const name = capital(v.ruleset);
+  const name = rulesetName(v);
   document.title = `${name} – Denkmeter`;
   document.getElementById('game-title').textContent = name;
   const board = v.board_name
@@ -194,9 +229,12 @@ export function renderPanel(page) {
   };
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');
+  // A spectator (no seat in this browser) is told so, in the words lichess uses.
+  document.getElementById('watching').hidden = Boolean(v.you || page.mine.white || page.mine.black);
 
   renderSide(page);
   renderStatus(page, both);
+  renderSecret(page);
   renderResult(v);
   renderInvite(page, over);
   renderActions(page, over);
@@ -254,11 +292,39 @@ function renderStatus(page, both) {
   }
   // The running clock in the status too: on a phone the status is what shows beside the board.
   if (v.status !== 'over' && v.clock && v.clock.running) text += ` ${clockHtml(page, v.clock.running)}`;
+  text += firstMoveHtml(page);
   if (v.status !== 'over' && v.takeback_offer) {
     text += ` · ${title(v.takeback_offer, v.side_names)} asks to take back a move`;
   }
   status.className = klass;
   status.innerHTML = text;
+}
+
+/**
+ * A secret, final choice (Trangalla's king): the words asking for it while it is this player's
+ * to make, and the confirm step once a piece is clicked; afterwards, what only this player knows
+ * (from his own view: nothing of it reaches the others).
+ */
+function renderSecret(page) {
+  const v = page.live;
+  const covered = page.covered();
+  const asking = Boolean(v.secret_choice) && v.status === 'ongoing' && Boolean(page.tokenOf(v.to_move)) && !covered;
+  const box = document.getElementById('secret-choice');
+  box.hidden = !asking;
+  if (!asking && page.choosing) page.settleChoice(false);
+  if (asking) {
+    document.getElementById('secret-choice-text').textContent = v.secret_choice;
+    const confirm = document.getElementById('choice-confirm-box');
+    confirm.hidden = !page.choosing;
+    if (page.choosing) {
+      document.getElementById('choice-question').textContent =
+        `You chose the piece on ${page.choosing.cell}. Confirm? It cannot be taken back.`;
+      document.getElementById('choice-confirm').textContent = `Confirm ${page.choosing.cell}`;
+    }
+  }
+  const note = document.getElementById('secret-note');
+  note.hidden = !v.secret_note || covered;
+  note.textContent = covered ? '' : v.secret_note || '';
 }
 
 function renderResult(v) {

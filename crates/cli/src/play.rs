@@ -202,7 +202,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     };
     table.save()?;
     outln!(
-        "Denkmeter: {} ({}). {HELP}",
+        "Denkmeter: {} ({}: {}). {HELP}",
+        game.facts().display_name(),
         game.name(),
         game.facts().description
     );

@@ -69,6 +69,15 @@ fn list_names_every_ruleset_with_a_description() {
             .unwrap_or_else(|| panic!("{name} missing from\n{text}"));
         assert!(line.split_whitespace().count() > 3, "{line}");
     }
+    // Each key with its name for people.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("scandinavian-8x8-medium-free "))
+        .unwrap_or_else(|| panic!("scandinavian-8x8-medium-free missing from\n{text}"));
+    assert!(
+        line.contains("Scandinavian checkers 8x8, medium men, free line"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -93,10 +93,54 @@ pub enum SearchKind {
 
 /// What a ruleset is, apart from its rules: fixed for the ruleset's life, so each game declares
 /// it once as a constant.
+/// The most parts a [`DisplayName`] is written from.
+pub const DISPLAY_NAME_PARTS: usize = 4;
+
+/// A ruleset's name for people ("Fort Chitral", "Scandinavian checkers 8x8, medium men, free
+/// line"), as opposed to its stable key (`scandinavian-8x8-medium-free`). It is written from up
+/// to [`DISPLAY_NAME_PARTS`] parts, joined as they are (empty parts are left out), so that a
+/// family of rulesets can build each one's name from its parameters in a `const`.
+///
+/// ```
+/// use denkmeter_core::DisplayName;
+/// let name = DisplayName::from_parts(["Scandinavian checkers", " 8x8", "", ", free line"]);
+/// assert_eq!(name.to_string(), "Scandinavian checkers 8x8, free line");
+/// assert!(DisplayName::new("").is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DisplayName([&'static str; DISPLAY_NAME_PARTS]);
+
+impl DisplayName {
+    /// A name in one piece.
+    pub const fn new(name: &'static str) -> DisplayName {
+        DisplayName([name, "", "", ""])
+    }
+
+    /// A name written from parts, joined as they are.
+    pub const fn from_parts(parts: [&'static str; DISPLAY_NAME_PARTS]) -> DisplayName {
+        DisplayName(parts)
+    }
+
+    /// Whether the name is empty (a ruleset that has none: [`Facts::display_name`] then falls
+    /// back on the ruleset's key).
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|part| part.is_empty())
+    }
+}
+
+impl std::fmt::Display for DisplayName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.iter().try_for_each(|part| f.write_str(part))
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Facts {
-    /// The stable ruleset name, e.g. `chad` or `scandinavian-8x8-weak-free`.
+    /// The stable ruleset name, e.g. `chad` or `scandinavian-8x8-weak-free`: a key stored in
+    /// databases and records, never shown to people where [`Facts::title`] can be.
     pub name: &'static str,
+    /// The ruleset's name for people (`Fort Chitral`); read it through [`Facts::display_name`].
+    pub title: DisplayName,
     /// The game's name for its rules page (`chad` for every Chad ruleset).
     pub family: &'static str,
     /// One line for `denkmeter list`.
@@ -140,6 +184,7 @@ impl Facts {
     ) -> Facts {
         Facts {
             name,
+            title: DisplayName::new(""),
             family,
             description,
             rules,
@@ -151,6 +196,16 @@ impl Facts {
             players_at_ends: true,
             side_names: ByPlayer::new("White", "Black"),
             pdn: crate::pdn::PdnType::None,
+        }
+    }
+
+    /// The ruleset's name for people (`Scandinavian checkers 8x8, medium men, free line`); the
+    /// ruleset's key for one that has none.
+    pub fn display_name(&self) -> String {
+        if self.title.is_empty() {
+            self.name.to_string()
+        } else {
+            self.title.to_string()
         }
     }
 }
@@ -338,6 +393,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// of a finished Straat game. None by default.
     fn highlights(&self, _state: &Self::State, _viewer: Viewer) -> Vec<Highlight> {
         Vec::new()
+    }
+    /// Words asking the player to move for a choice that is secret and cannot be taken back
+    /// (Trangalla's king), which an interface has him confirm before it is sent; `None`, the
+    /// default, for an ordinary move.
+    fn secret_choice_prompt(&self, _state: &Self::State) -> Option<&'static str> {
+        None
+    }
+    /// What `player` alone knows of `state`, in words for him (Trangalla: where his king
+    /// stands); `None`, the default, where nothing is hidden from the others.
+    fn secret_note(&self, _state: &Self::State, _player: Player) -> Option<String> {
+        None
     }
 
     // Hidden information.

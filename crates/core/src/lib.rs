@@ -22,8 +22,8 @@ pub mod zobrist;
 
 pub use bits::Bits;
 pub use game::{
-    board_fingerprint, find_move_by_text, BoardFileError, Facts, Game, MoveError, RepetitionRule,
-    RulesetVisitor, SearchKind, MAX_BOARD_FILE,
+    board_fingerprint, find_move_by_text, BoardFileError, DisplayName, Facts, Game, MoveError,
+    RepetitionRule, RulesetVisitor, SearchKind, DISPLAY_NAME_PARTS, MAX_BOARD_FILE,
 };
 pub use geometry::{
     Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,

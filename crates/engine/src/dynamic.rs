@@ -106,6 +106,10 @@ pub trait AnySession: Debug + Send + Sync {
     fn back_view(&self, viewer: Viewer) -> Option<PositionView>;
     /// The regions to point out on either side (see [`Game::highlights`]).
     fn highlights(&self, viewer: Viewer) -> Vec<Highlight>;
+    /// Words asking for a secret, final choice now (see [`Game::secret_choice_prompt`]).
+    fn secret_choice_prompt(&self) -> Option<&'static str>;
+    /// What `player` alone knows now, in words (see [`Game::secret_note`]).
+    fn secret_note(&self, player: Player) -> Option<String>;
     /// Ends the game by resignation, agreement or adjudication.
     fn end(&mut self, outcome: Outcome);
     /// The agent's choice for the side to move, as text; `None` if there is no move. A search
@@ -392,6 +396,14 @@ impl<G: Game> AnySession for Session<G> {
 
     fn highlights(&self, viewer: Viewer) -> Vec<Highlight> {
         self.0.game().highlights(self.0.state(), viewer)
+    }
+
+    fn secret_choice_prompt(&self) -> Option<&'static str> {
+        self.0.game().secret_choice_prompt(self.0.state())
+    }
+
+    fn secret_note(&self, player: Player) -> Option<String> {
+        self.0.game().secret_note(self.0.state(), player)
     }
 
     fn end(&mut self, outcome: Outcome) {

@@ -3,12 +3,15 @@
 use denkmeter_core::{Game, RulesetVisitor};
 
 #[derive(Default)]
-struct Names(Vec<&'static str>);
+struct Names(Vec<&'static str>, Vec<String>);
 
 impl RulesetVisitor for Names {
     fn visit<G: Game>(&mut self, game: G) {
         let facts = game.facts();
         assert_eq!(game.name(), facts.name);
+        // A name for people, not the key.
+        assert!(!facts.title.is_empty(), "{}: no display name", facts.name);
+        self.1.push(facts.display_name());
         assert!(!facts.description.is_empty(), "{}", facts.name);
         assert!(
             facts.rules.starts_with('#'),
@@ -40,6 +43,28 @@ fn every_ruleset_has_a_unique_name_and_its_rules_page() {
         names.0
     );
     assert!(names.0.contains(&"chad") && names.0.contains(&"scandinavian-8x8-weak-free"));
+    let mut titles = names.1.clone();
+    titles.sort_unstable();
+    titles.dedup();
+    assert_eq!(
+        titles.len(),
+        names.1.len(),
+        "display names are unique: {:?}",
+        names.1
+    );
+    // The twelve Scandinavian rulesets' names are built from their parameters.
+    let title = |key: &str| names.1[names.0.iter().position(|n| *n == key).unwrap()].clone();
+    assert_eq!(
+        title("scandinavian-8x8-medium-free"),
+        "Scandinavian checkers 8x8, medium men, free line"
+    );
+    assert_eq!(title("scandinavian"), "Scandinavian checkers 10x10");
+    assert_eq!(
+        title("scandinavian-weak"),
+        "Scandinavian checkers 10x10, weak men"
+    );
+    assert_eq!(title("fort-chitral"), "Fort Chitral");
+    assert_eq!(title("english"), "English checkers");
 }
 
 /// Checks that every piece the views draw, along a random game, has a style in the board's

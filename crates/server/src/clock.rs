@@ -7,6 +7,18 @@ use denkmeter_core::{ByPlayer, Player};
 pub const MAX_MAIN_SECONDS: u64 = 24 * 60 * 60;
 pub const MAX_INCREMENT_SECONDS: u64 = 60 * 60;
 
+/// The shortest time a player is given for his first move, whatever the time control: the
+/// first moves are not charged to the clocks (see [`is_opening`]), but a game whose player never
+/// makes his first move still ends, lost on time.
+pub const FIRST_MOVE_MIN_MS: i64 = 60_000;
+
+/// Whether the turn at `ply` (moves made since the game began) is one of the two first moves,
+/// one for each side: as on lidraughts and lichess, neither clock runs until both sides have
+/// moved once, so nobody loses time while the other person is still finding the game.
+pub const fn is_opening(ply: usize) -> bool {
+    ply < 2
+}
+
 /// How much time the players have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -114,27 +126,44 @@ impl Clock {
         }
     }
 
-    /// `player`'s time left at `now` if it is `player`'s turn (the turn's time charged).
-    pub fn left_at(&self, player: Player, now: i64) -> i64 {
+    /// `player`'s time left at `now` if it is `player`'s turn (the turn's time charged, unless
+    /// the turn is one of the first moves, `opening`, which are not charged).
+    pub fn left_at(&self, player: Player, opening: bool, now: i64) -> i64 {
+        if opening {
+            return self.remaining[player];
+        }
         self.remaining[player] - now.saturating_sub(self.turn_started).max(0)
     }
 
-    /// When the turn of `player` (to move) runs out.
-    pub fn deadline(&self, player: Player) -> i64 {
-        self.turn_started.saturating_add(self.remaining[player])
+    /// How long a player has for his first move: his whole initial time, at least
+    /// [`FIRST_MOVE_MIN_MS`].
+    pub fn first_move_ms(&self) -> i64 {
+        self.control.initial_ms().max(FIRST_MOVE_MIN_MS)
+    }
+
+    /// When the turn of `player` (to move) runs out; a first move (`opening`) has
+    /// [`Clock::first_move_ms`] from the start of its turn.
+    pub fn deadline(&self, player: Player, opening: bool) -> i64 {
+        let allowed = if opening {
+            self.first_move_ms()
+        } else {
+            self.remaining[player]
+        };
+        self.turn_started.saturating_add(allowed)
     }
 
     /// The clocks after `mover` moved at `now`: the turn's time charged, the increment added
-    /// (or the clock full again per move), the next turn beginning. `None` if `mover`'s time
-    /// had run out.
-    pub fn after_move(&self, mover: Player, timed: bool, now: i64) -> Option<Clock> {
+    /// (or the clock full again per move), the next turn beginning. A first move (`opening`)
+    /// is charged nothing and earns no increment. `None` if `mover`'s time had run out.
+    pub fn after_move(&self, mover: Player, timed: bool, opening: bool, now: i64) -> Option<Clock> {
         let mut next = *self;
         if timed {
-            let left = self.left_at(mover, now);
-            if left < 0 {
+            if now > self.deadline(mover, opening) {
                 return None;
             }
-            next.remaining[mover] = self.control.refilled(left);
+            if !opening {
+                next.remaining[mover] = self.control.refilled(self.left_at(mover, false, now));
+            }
         }
         next.turn_started = now;
         Some(next)
@@ -190,25 +219,68 @@ mod tests {
             increment_ms: 2_000,
         };
         let clock = Clock::new(control, 1_000);
-        let next = clock.after_move(Player::White, true, 11_000).unwrap();
+        let next = clock
+            .after_move(Player::White, true, false, 11_000)
+            .unwrap();
         assert_eq!(next.remaining.white, 52_000);
         assert_eq!(next.remaining.black, 60_000);
         assert_eq!(next.turn_started, 11_000);
-        assert_eq!(next.deadline(Player::Black), 71_000);
+        assert_eq!(next.deadline(Player::Black, false), 71_000);
         // Out of time: no move.
-        assert_eq!(next.after_move(Player::Black, true, 71_001), None);
-        assert!(next.after_move(Player::Black, true, 71_000).is_some());
+        assert_eq!(next.after_move(Player::Black, true, false, 71_001), None);
+        assert!(next
+            .after_move(Player::Black, true, false, 71_000)
+            .is_some());
         // An untimed seat (the computer) is not charged.
-        let untimed = next.after_move(Player::Black, false, 500_000).unwrap();
+        let untimed = next
+            .after_move(Player::Black, false, false, 500_000)
+            .unwrap();
         assert_eq!(untimed.remaining.black, 60_000);
+    }
+
+    #[test]
+    fn the_clocks_start_after_both_first_moves() {
+        let control = TimeControl::Main {
+            main_ms: 120_000,
+            increment_ms: 2_000,
+        };
+        let clock = Clock::new(control, 0);
+        // White's first move, after 50 s, costs nothing and earns no increment; so does Black's.
+        assert!(is_opening(0) && is_opening(1) && !is_opening(2));
+        assert_eq!(clock.left_at(Player::White, true, 50_000), 120_000);
+        let after_white = clock.after_move(Player::White, true, true, 50_000).unwrap();
+        assert_eq!(after_white.remaining, ByPlayer::new(120_000, 120_000));
+        let after_black = after_white
+            .after_move(Player::Black, true, true, 80_000)
+            .unwrap();
+        assert_eq!(after_black.remaining, ByPlayer::new(120_000, 120_000));
+        // From the second move on the clock runs.
+        let next = after_black
+            .after_move(Player::White, true, false, 90_000)
+            .unwrap();
+        assert_eq!(next.remaining.white, 112_000);
+        // A first move still has a bound: the whole initial time, at least a minute.
+        assert_eq!(clock.deadline(Player::White, true), 120_000);
+        assert_eq!(clock.after_move(Player::White, true, true, 120_001), None);
+        let short = Clock::new(TimeControl::PerMove { move_ms: 5_000 }, 0);
+        assert_eq!(short.deadline(Player::White, true), FIRST_MOVE_MIN_MS);
+        assert!(short
+            .after_move(Player::White, true, true, 30_000)
+            .is_some());
+        assert_eq!(
+            short.after_move(Player::White, true, true, FIRST_MOVE_MIN_MS + 1),
+            None
+        );
     }
 
     #[test]
     fn per_move_clocks_are_full_again_after_each_move() {
         let clock = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
-        let next = clock.after_move(Player::White, true, 29_000).unwrap();
+        let next = clock
+            .after_move(Player::White, true, false, 29_000)
+            .unwrap();
         assert_eq!(next.remaining.white, 30_000);
-        assert_eq!(next.deadline(Player::Black), 59_000);
+        assert_eq!(next.deadline(Player::Black, false), 59_000);
     }
 
     #[test]
@@ -220,9 +292,13 @@ mod tests {
         // White thinks 20 s and moves, with 40 s left; Black replies after 10 s; White thinks 4 s
         // more and takes back: 40 s less those 4 s, not 45 s.
         let start = Clock::new(control, 0);
-        let after_white = start.after_move(Player::White, true, 20_000).unwrap();
-        let white_left = start.left_at(Player::White, 20_000);
-        let after_black = after_white.after_move(Player::Black, true, 30_000).unwrap();
+        let after_white = start
+            .after_move(Player::White, true, false, 20_000)
+            .unwrap();
+        let white_left = start.left_at(Player::White, false, 20_000);
+        let after_black = after_white
+            .after_move(Player::Black, true, false, 30_000)
+            .unwrap();
         assert_eq!(after_black.remaining, ByPlayer::new(45_000, 55_000));
         let back = after_black
             .taken_back(Player::White, true, Some(white_left), None, 34_000)
@@ -235,7 +311,7 @@ mod tests {
             .unwrap();
         assert_eq!(back.remaining.white, 40_000);
         // Black, had it moved before with some time to spare, would get that and the increment.
-        let black_left = after_white.left_at(Player::Black, 30_000);
+        let black_left = after_white.left_at(Player::Black, false, 30_000);
         let back = after_black
             .taken_back(
                 Player::White,
@@ -249,9 +325,13 @@ mod tests {
         // Per move: a move made after 29 s of 30, taken back after 0.5 s more, leaves 0.5 s; one
         // taken back after 2 s more would lose on the spot, so it is refused.
         let per_move = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
-        let moved = per_move.after_move(Player::White, true, 29_000).unwrap();
-        let left = per_move.left_at(Player::White, 29_000);
-        let mine = moved.after_move(Player::Black, true, 29_000).unwrap();
+        let moved = per_move
+            .after_move(Player::White, true, false, 29_000)
+            .unwrap();
+        let left = per_move.left_at(Player::White, false, 29_000);
+        let mine = moved
+            .after_move(Player::Black, true, false, 29_000)
+            .unwrap();
         let back = mine
             .taken_back(Player::White, true, Some(left), None, 29_500)
             .unwrap();

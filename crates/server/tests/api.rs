@@ -133,6 +133,16 @@ impl Server {
         .await
     }
 
+    /// The first of the legal moves the seat of `token` is offered.
+    async fn first_legal_move(&self, id: &str, token: &Value) -> String {
+        let token = token.as_str().unwrap();
+        let (_, view) = self.get(&format!("/api/games/{id}?token={token}")).await;
+        view["legal_moves"][0]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no legal move: {view}"))
+            .to_string()
+    }
+
     /// Waits until the game has `ply` moves.
     async fn wait_for_ply(&self, id: &str, ply: u64) -> Value {
         for _ in 0..1200 {
@@ -294,6 +304,7 @@ on_both_databases!(
     takebacks_against_the_computer,
     takebacks_between_people_on_two_servers,
     timed_games_are_lost_on_time_by_the_server,
+    the_clocks_start_with_the_first_moves,
     a_timed_turn_begins_again_after_a_restart,
     a_pdn_game_is_brought_in_continued_and_downloaded,
     an_invite_is_claimed_once,
@@ -999,10 +1010,12 @@ async fn takebacks_against_the_computer(db: &str) {
     assert_eq!(status, StatusCode::OK, "{view}");
     let left = view["clock"]["white_ms"].as_i64().unwrap();
     assert!(
-        left <= 29_100,
-        "the 0.4 s thought over c3-d4 or the 0.5 s after the reply came back: {left}"
+        left <= 29_500,
+        "the 0.5 s after the reply came back (c3-d4, a first move, was not charged): {left}"
     );
-    assert_eq!(view["clock"]["running"], "white");
+    // Back at the first move, which the clock does not charge.
+    assert_eq!(view["clock"]["running"], Value::Null);
+    assert!(view["clock"]["first_move_ms"].as_i64().is_some(), "{view}");
 
     // Against the computer, a game that hides something has no takebacks.
     let (id, tokens) = server.create("trangalla", human(), computer(1)).await;
@@ -1138,7 +1151,8 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
         assert!(body["error"].as_str().unwrap().contains(says), "{body}");
     }
 
-    // A second a move: White moves in time, then nobody does anything and Black loses.
+    // A second a move: both sides make their first move (not timed), White moves in time,
+    // then nobody does anything and Black loses.
     let (id, tokens) = create_timed(
         &server,
         "english",
@@ -1151,11 +1165,17 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
     let clock = &view["clock"];
     assert_eq!(
         (clock["kind"].clone(), clock["running"].clone()),
-        (json!("per-move"), json!("white"))
+        (json!("per-move"), Value::Null)
     );
-    assert!(clock["white_ms"].as_i64().unwrap() <= 1000);
-    assert_eq!(clock["black_ms"], 1000);
-    let (status, view) = server.play(&id, &tokens["white"], "c3-d4").await;
+    assert_eq!(
+        (clock["white_ms"].as_i64(), clock["black_ms"].as_i64()),
+        (Some(1000), Some(1000))
+    );
+    server.play(&id, &tokens["white"], "c3-d4").await;
+    let reply = server.first_legal_move(&id, &tokens["black"]).await;
+    server.play(&id, &tokens["black"], &reply).await;
+    let next = server.first_legal_move(&id, &tokens["white"]).await;
+    let (status, view) = server.play(&id, &tokens["white"], &next).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(
         view["clock"]["white_ms"], 1000,
@@ -1198,9 +1218,12 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
         json!({"move_seconds": 1}),
     )
     .await;
+    server.play(&id, &tokens["white"], "C5-A5").await;
+    server.play(&id, &tokens["black"], "I8-I5").await;
+    let late = server.first_legal_move(&id, &tokens["white"]).await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(
-        server.play(&id, &tokens["white"], "C5-A5").await.0,
+        server.play(&id, &tokens["white"], &late).await.0,
         StatusCode::CONFLICT
     );
     assert_eq!(
@@ -1218,20 +1241,80 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
     )
     .await;
     let (_, view) = server.play(&id, &tokens["white"], "C5-A5").await;
+    assert_eq!(
+        view["clock"]["white_ms"], 60_000,
+        "a first move is not charged"
+    );
+    assert!(view["clock"]["black_ms"].is_null(), "{view}");
+    let view = server.wait_for_ply(&id, 2).await;
+    assert_eq!(view["clock"]["running"], "white");
+    let next = server.first_legal_move(&id, &tokens["white"]).await;
+    let (_, view) = server.play(&id, &tokens["white"], &next).await;
     let left = view["clock"]["white_ms"].as_i64().unwrap();
     assert!(
         (60_000..=65_000).contains(&left),
         "60 s, less the move's time, plus 5 s: {left}"
     );
-    assert!(view["clock"]["black_ms"].is_null(), "{view}");
-    let view = server.wait_for_ply(&id, 2).await;
-    assert_eq!(view["clock"]["running"], "white");
+    server.stop().await;
+}
+
+/// As on lidraughts: neither clock runs until both sides have made their first move, and the
+/// wait for a first move is bounded.
+async fn the_clocks_start_with_the_first_moves(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = create_timed(
+        &server,
+        "chad",
+        human(),
+        human(),
+        json!({"main_seconds": 120}),
+    )
+    .await;
+    let clock_of = |view: &Value| {
+        let c = &view["clock"];
+        (
+            c["white_ms"].clone(),
+            c["black_ms"].clone(),
+            c["running"].clone(),
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        clock_of(&view),
+        (json!(120_000), json!(120_000), Value::Null)
+    );
+    // White is told how long he has for his first move: his whole time.
+    let first = view["clock"]["first_move_ms"].as_i64().unwrap();
+    assert!((119_000..120_000).contains(&first), "{view}");
+    let (_, view) = server.play(&id, &tokens["white"], "C5-A5").await;
+    assert_eq!(
+        clock_of(&view),
+        (json!(120_000), json!(120_000), Value::Null)
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, view) = server.play(&id, &tokens["black"], "I8-I5").await;
+    let (white, black, running) = clock_of(&view);
+    assert_eq!((black, running), (json!(120_000), json!("white")));
+    // White's clock runs from Black's move on: at most a few milliseconds gone.
+    assert!(
+        (119_900..=120_000).contains(&white.as_i64().unwrap()),
+        "{view}"
+    );
+    assert!(view["clock"]["first_move_ms"].is_null(), "{view}");
+    // From the second move on the time is charged.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let next = server.first_legal_move(&id, &tokens["white"]).await;
+    let (_, view) = server.play(&id, &tokens["white"], &next).await;
+    let left = view["clock"]["white_ms"].as_i64().unwrap();
+    assert!(left <= 119_700, "{view}");
+    assert_eq!(view["clock"]["running"], "black");
     server.stop().await;
 }
 
 async fn a_timed_turn_begins_again_after_a_restart(db: &str) {
     let server = Server::start(db).await;
-    let (id, _) = create_timed(
+    let (id, tokens) = create_timed(
         &server,
         "chad",
         human(),
@@ -1239,6 +1322,9 @@ async fn a_timed_turn_begins_again_after_a_restart(db: &str) {
         json!({"main_seconds": 2}),
     )
     .await;
+    // The clocks run once both sides have made their first move.
+    server.play(&id, &tokens["white"], "C5-A5").await;
+    server.play(&id, &tokens["black"], "I8-I5").await;
     server.stop().await;
     // Down for longer than White had: nobody loses time while the server is down.
     tokio::time::sleep(Duration::from_millis(2300)).await;

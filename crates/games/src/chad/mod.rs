@@ -26,9 +26,9 @@ mod tests;
 use std::ops::ControlFlow;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind,
-    Status, Viewer,
+    Board, Cell, CellStyle, DisplayName, Emblem, Facts, Game, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor,
+    SearchKind, Status, Viewer,
 };
 
 pub use state::{Kind, Move, Piece, State};
@@ -123,6 +123,7 @@ impl Default for Chad {
 /// The one Chad ruleset's facts. Alpha-beta beats Monte Carlo tree search 20-0 here
 /// (`denkmeter match chad --first ab:0.3s --second mcts:0.3s --games 20`).
 pub const FACTS: Facts = Facts {
+    title: DisplayName::new("Chad"),
     playout_limit: 200,
     search: SearchKind::AlphaBeta,
     ..Facts::new(

@@ -164,6 +164,7 @@ impl<V: Variant> Draughts<V> {
             ByPlayer::new("White", "Black")
         },
         pdn: V::PDN,
+        title: V::TITLE,
         ..Facts::new(V::NAME, V::FAMILY, V::DESCRIPTION, V::RULES)
     };
 

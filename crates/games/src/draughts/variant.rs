@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 
 use denkmeter_core::pdn::PdnType;
-use denkmeter_core::Player;
+use denkmeter_core::{DisplayName, Player};
 
 use super::geometry::{dirs, Geometry, EIGHT_A1_DARK, EIGHT_A1_LIGHT, TEN_A1_DARK, TEN_A1_LIGHT};
 
@@ -24,6 +24,8 @@ mod sealed {
 pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
     /// The stable ruleset name.
     const NAME: &'static str;
+    /// The ruleset's name for people.
+    const TITLE: DisplayName;
     /// The rules page's name.
     const FAMILY: &'static str;
     /// One line for `denkmeter list`.
@@ -129,6 +131,21 @@ const fn scandinavian_description(size: usize, man: u8, majority: bool) -> &'sta
     }
 }
 
+/// A Scandinavian ruleset's name for people, from its parameters: "Scandinavian checkers 8x8,
+/// medium men, free line".
+const fn scandinavian_title(size: usize, man: u8, majority: bool) -> DisplayName {
+    DisplayName::from_parts([
+        "Scandinavian checkers",
+        if size == 8 { " 8x8" } else { " 10x10" },
+        match man {
+            STRONG => "",
+            MEDIUM => ", medium men",
+            _ => ", weak men",
+        },
+        if majority { "" } else { ", free line" },
+    ])
+}
+
 impl<const SIZE: usize, const MAN: u8, const MAJORITY: bool> sealed::Sealed
     for ScandinavianRules<SIZE, MAN, MAJORITY>
 {
@@ -138,6 +155,7 @@ impl<const SIZE: usize, const MAN: u8, const MAJORITY: bool> Variant
     for ScandinavianRules<SIZE, MAN, MAJORITY>
 {
     const NAME: &'static str = scandinavian_name(SIZE, MAN, MAJORITY);
+    const TITLE: DisplayName = scandinavian_title(SIZE, MAN, MAJORITY);
     const FAMILY: &'static str = "scandinavian";
     const RULES: &'static str = include_str!("../../../../docs/rules/scandinavian.md");
     const DESCRIPTION: &'static str = scandinavian_description(SIZE, MAN, MAJORITY);
@@ -163,6 +181,7 @@ impl sealed::Sealed for InternationalRules {}
 
 impl Variant for InternationalRules {
     const NAME: &'static str = "international";
+    const TITLE: DisplayName = DisplayName::new("International draughts");
     const PDN: PdnType = PdnType::GameType(20);
     const FAMILY: &'static str = "international";
     const RULES: &'static str = include_str!("../../../../docs/rules/international.md");
@@ -187,6 +206,7 @@ impl sealed::Sealed for EnglishRules {}
 
 impl Variant for EnglishRules {
     const NAME: &'static str = "english";
+    const TITLE: DisplayName = DisplayName::new("English checkers");
     const PDN: PdnType = PdnType::GameType(21);
     const FAMILY: &'static str = "english";
     const RULES: &'static str = include_str!("../../../../docs/rules/english.md");

@@ -40,9 +40,9 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, RulesetVisitor, SearchKind, Status,
-    Viewer,
+    Board, Cell, CellStyle, DisplayName, Emblem, Facts, Game, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, RulesetVisitor,
+    SearchKind, Status, Viewer,
 };
 
 pub use state::State;
@@ -136,6 +136,16 @@ impl Variant {
     ];
 
     /// The stable ruleset name.
+    /// The ruleset's name for people: the game's, and what this variant changes.
+    pub const fn title(self) -> DisplayName {
+        let variant = match self {
+            Variant::Standard => "",
+            Variant::Orthogonal => ", orthogonal captures",
+            Variant::NoLossAtThree => ", no loss at three pieces",
+        };
+        DisplayName::from_parts(["Fort Chitral", variant, "", ""])
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "fort-chitral",
@@ -178,6 +188,7 @@ impl Variant {
             Facts {
                 playout_limit: PLAYOUT_LIMIT,
                 search: SearchKind::AlphaBeta,
+                title: variant.title(),
                 ..Facts::new(variant.name(), "fort-chitral", variant.description(), RULES)
             }
         }

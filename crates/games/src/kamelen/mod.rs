@@ -42,9 +42,9 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, Score,
-    SearchKind, Status, Viewer,
+    Board, Cell, CellStyle, DisplayName, Emblem, Facts, Game, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor,
+    Score, SearchKind, Status, Viewer,
 };
 
 use state::{
@@ -118,6 +118,16 @@ impl Variant {
     pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Ranks12, Variant::Ranks13];
 
     /// The stable ruleset name.
+    /// The ruleset's name for people: the game's, and what this variant changes.
+    pub const fn title(self) -> DisplayName {
+        let variant = match self {
+            Variant::Standard => "",
+            Variant::Ranks12 => " 11x12",
+            Variant::Ranks13 => " 11x13",
+        };
+        DisplayName::from_parts(["Kamelen", variant, "", ""])
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "kamelen",
@@ -154,6 +164,7 @@ impl Variant {
         const fn facts(variant: Variant) -> Facts {
             Facts {
                 search: SearchKind::AlphaBeta,
+                title: variant.title(),
                 ..Facts::new(variant.name(), "kamelen", variant.description(), RULES)
             }
         }

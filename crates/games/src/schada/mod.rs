@@ -18,9 +18,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use denkmeter_core::{
-    Board, BoardFileError, Cell, CellStyle, Emblem, Facts, Game, MoveError, MoveView, Outcome,
-    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor,
-    Score, SearchKind, Status, Viewer,
+    Board, BoardFileError, Cell, CellStyle, DisplayName, Emblem, Facts, Game, MoveError, MoveView,
+    Outcome, PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason,
+    RulesetVisitor, Score, SearchKind, Status, Viewer,
 };
 
 use movegen::Tables;
@@ -216,6 +216,7 @@ pub const START: &str = "ofofofof/pppppppp/8/8/8/8/PPPPPPPP/FOFOFOFO w";
 /// The one Schada ruleset's facts. Its levels play alpha-beta, which beats Monte Carlo tree
 /// search 20-0 at 0.3 s a move.
 pub const FACTS: Facts = Facts {
+    title: DisplayName::new("Schada"),
     search: SearchKind::AlphaBeta,
     ..Facts::new(
         "schada",

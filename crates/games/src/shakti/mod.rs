@@ -16,8 +16,9 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, Emblem, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle, PieceView,
-    Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
+    Board, Cell, DisplayName, Emblem, Facts, Game, MoveError, Outcome, PieceShape, PieceStyle,
+    PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status,
+    Viewer,
 };
 
 use state::{bit, Squares, ALL_SQUARES, NO_SQUARE};
@@ -142,6 +143,7 @@ impl Default for Shakti {
 /// The one Shakti ruleset's facts. Alpha-beta beats Monte Carlo tree search 20-0 here
 /// (`denkmeter match shakti --first ab:0.3s --second mcts:0.3s --games 20`).
 pub const FACTS: Facts = Facts {
+    title: DisplayName::new("Shakti"),
     search: SearchKind::AlphaBeta,
     ..Facts::new(
         "shakti",

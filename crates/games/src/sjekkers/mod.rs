@@ -41,8 +41,8 @@ mod tests;
 use std::fmt;
 
 use denkmeter_core::{
-    Board, Cell, Facts, Game, MoveError, MoveView, Outcome, PieceView, Player, PositionError,
-    PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
+    Board, Cell, DisplayName, Facts, Game, MoveError, MoveView, Outcome, PieceView, Player,
+    PositionError, PositionView, Reason, RulesetVisitor, SearchKind, Status, Viewer,
 };
 
 use state::{bit, Crossings, FAR_ROW, NONE};
@@ -144,6 +144,16 @@ impl Variant {
     pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Sideways, Variant::Checkers];
 
     /// The stable ruleset name.
+    /// The ruleset's name for people: the game's, and what this variant changes.
+    pub const fn title(self) -> DisplayName {
+        let variant = match self {
+            Variant::Standard => "",
+            Variant::Sideways => ", sideways captures",
+            Variant::Checkers => ", checkers rules",
+        };
+        DisplayName::from_parts(["Sjekkers", variant, "", ""])
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "sjekkers",
@@ -161,6 +171,7 @@ impl Variant {
         const fn facts(variant: Variant) -> Facts {
             Facts {
                 search: SearchKind::AlphaBeta,
+                title: variant.title(),
                 ..Facts::new(variant.name(), "sjekkers", variant.description(), RULES)
             }
         }

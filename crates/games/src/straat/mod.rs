@@ -38,8 +38,8 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, Cell, Emblem, Facts, Game, Highlight, MoveError, MoveView, Outcome, PieceShape,
-    PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
+    Board, Cell, DisplayName, Emblem, Facts, Game, Highlight, MoveError, MoveView, Outcome,
+    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
     RulesetVisitor, Score, Status, Towards, Viewer,
 };
 
@@ -119,6 +119,16 @@ impl Variant {
     pub const ALL: [Variant; 3] = [Variant::Straight, Variant::Diagonal, Variant::Flip];
 
     /// The stable ruleset name.
+    /// The ruleset's name for people: the game's, and what this variant changes.
+    pub const fn title(self) -> DisplayName {
+        let variant = match self {
+            Variant::Straight => "",
+            Variant::Diagonal => ", diagonal tiles",
+            Variant::Flip => ", tiles that flip",
+        };
+        DisplayName::from_parts(["Straat", variant, "", ""])
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Straight => "straat",
@@ -168,6 +178,7 @@ impl Variant {
                     Variant::Diagonal => 10,
                     Variant::Flip => 7,
                 },
+                title: variant.title(),
                 ..Facts::new(variant.name(), "straat", variant.description(), RULES)
             }
         }

@@ -34,9 +34,9 @@ mod tests;
 use std::sync::LazyLock;
 
 use denkmeter_core::{
-    Board, CellInfo, CellStyle, Direction, Emblem, Facts, Game, MoveError, MoveView, Outcome,
-    PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RepetitionRule,
-    RulesetVisitor, SearchKind, Shape, Status, Viewer,
+    Board, CellInfo, CellStyle, Direction, DisplayName, Emblem, Facts, Game, MoveError, MoveView,
+    Outcome, PieceShape, PieceStyle, PieceView, Player, PositionError, PositionView, Reason,
+    RepetitionRule, RulesetVisitor, SearchKind, Shape, Status, Viewer,
 };
 use rand::RngCore;
 
@@ -70,6 +70,7 @@ pub fn rulesets(visitor: &mut impl RulesetVisitor) {
 const PLAYOUT_LIMIT: usize = 12;
 
 const FACTS: Facts = Facts {
+    title: DisplayName::new("Trangalla"),
     hidden_information: true,
     // Alpha-beta over drawings of the hidden kings: +203 Elo over information-set MCTS at
     // 1 s a move (docs/strength.md).
@@ -349,6 +350,22 @@ impl Game for Trangalla {
             absent: Vec::new(),
             to_move: state.to_move,
         }
+    }
+
+    /// Each side's first move chooses its king, once and for all, and only its owner sees it.
+    fn secret_choice_prompt(&self, state: &State) -> Option<&'static str> {
+        state.king_to_choose(state.to_move()).then_some(
+            "Choose your king: click the piece that will be your king (only you will see it)",
+        )
+    }
+
+    /// Where `player`'s king stands, for him alone.
+    fn secret_note(&self, state: &State, player: Player) -> Option<String> {
+        let king = state.king(player)?;
+        Some(format!(
+            "Your king is on {}, crowned on your board: only you see it.",
+            self.board.info(king).name
+        ))
     }
 
     /// The other player's setup move names his king: others see `K@?`.

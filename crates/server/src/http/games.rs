@@ -191,7 +191,13 @@ pub async fn list(
         .list_games(limit)
         .await
         .map_err(RoundError::from)?;
-    Ok(Json(games.iter().map(GameListItem::of).collect()))
+    let registry = &state.registry;
+    Ok(Json(
+        games
+            .iter()
+            .map(|game| GameListItem::of(game, registry))
+            .collect(),
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -12,14 +12,21 @@ use crate::seat::Seat;
 
 impl LiveGame {
     /// The deadline of the person to move, if the game is timed, goes on and a person is to
-    /// move (the computer's seats are untimed).
+    /// move (the computer's seats are untimed). For a first move it bounds the wait, though
+    /// the clock does not run ([`LiveGame::is_opening`]).
     pub fn deadline(&self) -> Option<i64> {
         let clock = self.clock.as_ref()?;
         if self.session.status().is_over() {
             return None;
         }
         let to_move = self.session.to_move();
-        (self.seats[to_move] == Seat::Human).then(|| clock.deadline(to_move))
+        (self.seats[to_move] == Seat::Human).then(|| clock.deadline(to_move, self.is_opening()))
+    }
+
+    /// Whether the turn now is one of the two first moves, which the clocks do not charge
+    /// ([`crate::clock::is_opening`]).
+    pub fn is_opening(&self) -> bool {
+        crate::clock::is_opening(self.session.moves().len())
     }
 }
 

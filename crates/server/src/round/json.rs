@@ -5,6 +5,7 @@ use denkmeter_core::{
     Board, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer, PALETTE,
 };
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
+use denkmeter_engine::Registry;
 use serde::Serialize;
 
 use super::{LiveGame, RoundError};
@@ -194,6 +195,8 @@ impl BoardJson {
 #[derive(Debug, Serialize)]
 pub struct RulesetSummary {
     pub name: String,
+    /// The ruleset's name for people (`Fort Chitral`); `name` is its stable key.
+    pub display_name: String,
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
@@ -227,6 +230,7 @@ impl RulesetSummary {
     pub fn of(game: &dyn AnyGame) -> RulesetSummary {
         RulesetSummary {
             name: game.name().to_string(),
+            display_name: game.facts().display_name(),
             family: game.facts().family,
             description: game.facts().description.to_string(),
             hidden_information: game.facts().hidden_information,
@@ -396,15 +400,26 @@ pub struct ClockJson {
     pub increment_ms: i64,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
-    /// The seat whose time is running, while a person is to move in a game going on.
+    /// The seat whose time is running, while a person is to move in a game going on and both
+    /// sides have made their first move (the first moves are not charged).
     pub running: Option<&'static str>,
+    /// While a person's first move is awaited: the time left to make it, after which the
+    /// game is lost on time (`crate::clock::Clock::first_move_ms`).
+    pub first_move_ms: Option<i64>,
 }
 
 impl ClockJson {
     pub fn of(game: &LiveGame, clock: &Clock, now: i64) -> ClockJson {
         let (kind, main_ms, increment_ms) = clock.control.columns();
         let status = game.session.status();
-        let running = game.deadline().map(|_| game.session.to_move());
+        let deadline = game.deadline();
+        let opening = game.is_opening();
+        let running = deadline
+            .filter(|_| !opening)
+            .map(|_| game.session.to_move());
+        let first_move_ms = deadline
+            .filter(|_| opening)
+            .map(|d| d.saturating_sub(now).max(0));
         let left = |p: Player| {
             if game.seats[p] != Seat::Human {
                 return None;
@@ -414,7 +429,7 @@ impl ClockJson {
                 .is_some_and(|o| o.reason == Reason::TimeForfeit && o.winner == Some(!p));
             Some(match running {
                 _ if lost_on_time => 0,
-                Some(r) if r == p => clock.left_at(p, now).max(0),
+                Some(r) if r == p => clock.left_at(p, false, now).max(0),
                 _ => clock.remaining[p],
             })
         };
@@ -425,6 +440,7 @@ impl ClockJson {
             white_ms: left(Player::White),
             black_ms: left(Player::Black),
             running: running.map(Player::name),
+            first_move_ms,
         }
     }
 }
@@ -435,6 +451,8 @@ pub struct GameView {
     /// The stored version this view shows: it grows with every change to the game.
     pub version: i64,
     pub ruleset: String,
+    /// The ruleset's name for people.
+    pub display_name: String,
     pub family: &'static str,
     pub description: String,
     pub hidden_information: bool,
@@ -464,6 +482,12 @@ pub struct GameView {
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
     pub legal_moves: Vec<MoveJson>,
+    /// For the viewer whose move it is, when that move is a secret, final choice (Trangalla's
+    /// king): the words asking for it, to be confirmed before it is sent. Null otherwise.
+    pub secret_choice: Option<&'static str>,
+    /// What this viewer alone knows, in words (where his Trangalla king stands), while the
+    /// game hides it from the others; null for spectators and the other player.
+    pub secret_note: Option<String>,
     pub status: &'static str,
     pub result: Option<ResultJson>,
     pub draw_offer: Option<&'static str>,
@@ -536,6 +560,7 @@ pub fn game_view(
         id: game.id.clone(),
         version: game.version,
         ruleset: ruleset.name().to_string(),
+        display_name: ruleset.facts().display_name(),
         family: ruleset.facts().family,
         description: ruleset.facts().description.to_string(),
         hidden_information: ruleset.facts().hidden_information,
@@ -565,6 +590,13 @@ pub fn game_view(
         to_move: session.to_move().name(),
         last_move: session.last_move(viewer).map(MoveJson::of_legal),
         legal_moves,
+        secret_choice: (replay.is_none() && mine && !over)
+            .then(|| session.secret_choice_prompt())
+            .flatten(),
+        secret_note: match viewer {
+            Viewer::Player(player) => session.secret_note(player),
+            _ => None,
+        },
         status: if replay.is_none() && over {
             "over"
         } else {
@@ -603,6 +635,8 @@ pub fn position_after(game: &LiveGame, ply: usize) -> Result<Box<dyn AnySession>
 pub struct GameListItem {
     pub id: String,
     pub ruleset: String,
+    /// The ruleset's name for people (its key for a ruleset this server no longer has).
+    pub display_name: String,
     pub white: SeatJson,
     pub black: SeatJson,
     pub status: &'static str,
@@ -612,11 +646,14 @@ pub struct GameListItem {
 }
 
 impl GameListItem {
-    pub fn of(summary: &GameSummary) -> GameListItem {
+    pub fn of(summary: &GameSummary, registry: &Registry) -> GameListItem {
         let g = &summary.game;
         GameListItem {
             id: g.id.clone(),
             ruleset: g.ruleset.clone(),
+            display_name: registry
+                .find(&g.ruleset)
+                .map_or_else(|| g.ruleset.clone(), |game| game.facts().display_name()),
             white: SeatJson::of(g.seats.white, g.invites.white.is_some()),
             black: SeatJson::of(g.seats.black, g.invites.black.is_some()),
             status: if g.outcome.is_some() {

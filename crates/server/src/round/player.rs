@@ -41,11 +41,12 @@ impl Rounds {
         let now = now_ms();
         let mover = game.session.to_move();
         let timed = game.seats[mover] == Seat::Human;
+        let opening = game.is_opening();
         let clock = match game.clock {
             None => None,
             Some(clock) => Some(
                 clock
-                    .after_move(mover, timed, now)
+                    .after_move(mover, timed, opening, now)
                     .ok_or(RoundError::TimeUp)?,
             ),
         };
@@ -53,7 +54,7 @@ impl Rounds {
         let left_ms = game
             .clock
             .filter(|_| timed)
-            .map(|clock| clock.left_at(mover, now));
+            .map(|clock| clock.left_at(mover, opening, now));
         self.store
             .append_move(
                 &game.id,

@@ -75,7 +75,8 @@ impl Rounds {
         // been thinking since on its own turn; the other what it had before that move.
         let left = |ply: usize| game.lefts.get(ply).copied().flatten();
         let other_left = movers[..keep].iter().rposition(|&p| p == !seat).map(left);
-        let thinking = game.session.to_move() == seat;
+        // A first move's thinking is not charged ([`LiveGame::is_opening`]).
+        let thinking = game.session.to_move() == seat && !game.is_opening();
         let clock = match game.clock {
             None => None,
             // A takeback that would leave no time would lose the game on the spot: refused.
