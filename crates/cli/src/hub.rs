@@ -324,16 +324,17 @@ struct Level {
 }
 
 /// `level [moves=N] time=S [inc=S]`: the time left, and the increment added before each move.
+/// `denkmeter dxp` shares its game's time with the same [`move_budget`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct ClockLevel {
-    time: Duration,
-    increment: Duration,
-    moves_to_go: Option<u32>,
+pub(crate) struct ClockLevel {
+    pub(crate) time: Duration,
+    pub(crate) increment: Duration,
+    pub(crate) moves_to_go: Option<u32>,
 }
 
 /// The time to spend on one move: a share of the time left plus most of the increment, never
 /// more than the time left (with this move's increment) minus [`TIME_SAFETY_MARGIN`].
-fn move_budget(clock: &ClockLevel) -> Duration {
+pub(crate) fn move_budget(clock: &ClockLevel) -> Duration {
     let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
     let share = clock.time.as_secs_f64() / f64::from(moves_to_go)
         + INCREMENT_SHARE * clock.increment.as_secs_f64();
