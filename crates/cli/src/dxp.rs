@@ -2,10 +2,15 @@
 //! NUL byte (see `denkmeter_games::draughts::DxpMessage`).
 //!
 //! As the follower (`--listen`) it serves one connection at a time: it answers each GAMEREQ
-//! with GAMEACC, refusing only a position it cannot read, plays its side, confirms the
-//! initiator's GAMEEND and answers BACKREQ with "not supported". As the initiator (`--connect`)
-//! it asks for one game, plays it, and sends GAMEEND when the side to move has no move, on a
-//! third repetition or at `--max-plies` (a draw), or confirms the other side's GAMEEND.
+//! with GAMEACC, refusing only a position it cannot read, plays its side and answers BACKREQ
+//! with "not supported". As the initiator (`--connect`) it asks for one game (from the start
+//! or `--position`) and plays it.
+//!
+//! Both sides play through [`Playthrough`], as the terminal and the server do. As the
+//! specification says, only the side to move ends a game: instead of a move it sends GAMEEND
+//! when the rules have ended the game (it has no move, a third repetition, ...), when both
+//! sides have played the game's length in moves from GAMEREQ, or (the initiator) at
+//! `--max-plies`. The other side's GAMEEND is confirmed with reason 0.
 //!
 //! Both sides search with the alpha-beta engine for a share of the game's time. A message that
 //! cannot be read, or an illegal move, is logged on standard error and ends the game with
@@ -16,14 +21,17 @@ use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, ValueEnum};
-use denkmeter_core::{Game, Player};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use denkmeter_core::{Game, Outcome, Player, Playthrough, Status};
 use denkmeter_engine::search::{search_with_table, SearchOptions, SearchTable};
 use denkmeter_engine::Limits;
 use denkmeter_games::draughts::{
-    dxp_code, DxpColour, DxpError, DxpMessage, EndReason, GameReq, International, Move, State,
-    DXP_VERSION, MAX_DXP_MESSAGE_LEN,
+    dxp_code, DxpError, DxpMessage, DxpMove, EndReason, GameReq, International, State, DXP_VERSION,
+    MAX_DXP_MESSAGE_LEN,
 };
+
+use crate::hub::{move_budget, ClockLevel};
 
 /// The address `--listen` takes without one: loopback only, the port DXP programs use.
 const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
@@ -38,24 +46,17 @@ const DEFAULT_TIME_MINUTES: u16 = 10;
 const DEFAULT_MOVES: u16 = 75;
 /// The most minutes and moves a GAMEREQ can say (three digits).
 const MAX_FIELD: u16 = 999;
-/// Moves assumed still to play when the game gives no move count, or its count is nearly
-/// used up.
+/// The fewest moves the time left is shared over: the game's time is shared over the moves
+/// left to its length, but over this many when the game has no length or is nearly over.
 const MIN_MOVES_TO_GO: u32 = 20;
-/// The time kept back from every move for the network and the program around the search.
-const TIME_SAFETY_MARGIN: Duration = Duration::from_millis(100);
-/// The least and most time one move gets; a game of 0 minutes plays every move at the least.
-const MIN_MOVE_TIME: Duration = Duration::from_millis(20);
+/// The time of every move in a game of 0 minutes.
+const UNTIMED_MOVE_TIME: Duration = Duration::from_millis(20);
+/// The most time one move gets.
 const MAX_MOVE_TIME: Duration = Duration::from_secs(60);
 /// The initiator declares a draw after this many plies unless told otherwise.
 const DEFAULT_MAX_PLIES: u32 = 400;
 /// The search table's size.
 const HASH_MB: usize = SearchOptions::DEFAULT_HASH_MB;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Colour {
-    White,
-    Black,
-}
 
 #[derive(Debug, Args)]
 pub struct DxpArgs {
@@ -68,17 +69,21 @@ pub struct DxpArgs {
     /// Be the initiator: connect to a follower at HOST:PORT and play one game.
     #[arg(long, value_name = "HOST:PORT")]
     connect: Option<String>,
-    /// The initiator's colour.
-    #[arg(long, value_enum, default_value = "white", requires = "connect")]
-    colour: Colour,
-    /// The game's thinking time in minutes, for each side (0: every move at the least time).
+    /// The initiator's colour: white or black.
+    #[arg(long, default_value = "white", requires = "connect", value_parser = player())]
+    colour: Player,
+    /// The game's thinking time in minutes, for each side (0: every move in 20 ms).
     #[arg(long, default_value_t = DEFAULT_TIME_MINUTES, requires = "connect",
           value_parser = clap::value_parser!(u16).range(0..=i64::from(MAX_FIELD)))]
     time_minutes: u16,
-    /// The number of moves the thinking time is for (0: the whole game).
+    /// The game's length in moves of each side, which the thinking time is for; once both
+    /// sides have played them, the game ends without a result (0: no limit).
     #[arg(long, default_value_t = DEFAULT_MOVES, requires = "connect",
           value_parser = clap::value_parser!(u16).range(0..=i64::from(MAX_FIELD)))]
     moves: u16,
+    /// The initiator's start position, a FEN or position string (default: the start).
+    #[arg(long, requires = "connect")]
+    position: Option<String>,
     /// The initiator declares a draw after this many plies.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
@@ -89,6 +94,17 @@ pub struct DxpArgs {
     #[arg(long, default_value_t = DEFAULT_READ_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     read_timeout_secs: u64,
+}
+
+/// Reads `white` or `black` (and lists them in `--help`).
+fn player() -> impl TypedValueParser<Value = Player> {
+    PossibleValuesParser::new(Player::BOTH.map(Player::name)).map(|name| {
+        if name == Player::White.name() {
+            Player::White
+        } else {
+            Player::Black
+        }
+    })
 }
 
 pub fn run(args: &DxpArgs) -> Result<()> {
@@ -153,10 +169,17 @@ impl Connection {
                 );
             }
             self.reader.get_ref().set_read_timeout(Some(left))?;
-            let buffer = self
-                .reader
-                .fill_buf()
-                .with_context(|| format!("reading from {}", self.peer))?;
+            let buffer = match self.reader.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(error) if timed_out(&error) => bail!(
+                    "{} sent no whole message within {} s (--read-timeout-secs)",
+                    self.peer,
+                    self.read_timeout.as_secs()
+                ),
+                Err(error) => {
+                    return Err(error).with_context(|| format!("reading from {}", self.peer))
+                }
+            };
             if buffer.is_empty() {
                 break;
             }
@@ -196,17 +219,31 @@ impl Connection {
         let mut bytes = message.to_text().into_bytes();
         tracing::debug!(peer = %self.peer, "sending {:?}", String::from_utf8_lossy(&bytes));
         bytes.push(0);
-        self.writer
-            .write_all(&bytes)
-            .with_context(|| format!("writing to {}", self.peer))
+        match self.writer.write_all(&bytes) {
+            Err(error) if timed_out(&error) => bail!(
+                "{} read nothing for {} s (--read-timeout-secs)",
+                self.peer,
+                self.read_timeout.as_secs()
+            ),
+            other => other.with_context(|| format!("writing to {}", self.peer)),
+        }
     }
+}
+
+/// Whether a read or write failed because its timeout passed (`WouldBlock` on Unix).
+fn timed_out(error: &std::io::Error) -> bool {
+    matches!(
+        error.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
 }
 
 // ---------------------------------------------------------------- one game
 
-/// The clock of our side: the game's time for its number of moves.
+/// The clock of our side: the game's time for its whole length, as GAMEREQ gives them.
 struct Clock {
     total: Duration,
+    /// The moves the time is for: the game's length (0: no limit).
     moves: u32,
     used: Duration,
     played: u32,
@@ -222,21 +259,20 @@ impl Clock {
         }
     }
 
-    /// The time for the next move: what is left of this period's time, shared over the moves
-    /// left in it (at least [`MIN_MOVES_TO_GO`]), less [`TIME_SAFETY_MARGIN`].
+    /// The time for the next move: what is left of the game's time shared over the moves left
+    /// to play (at least [`MIN_MOVES_TO_GO`]), as `denkmeter hub` shares a clock, and at most
+    /// [`MAX_MOVE_TIME`]. A game of 0 minutes plays every move in [`UNTIMED_MOVE_TIME`].
     fn budget(&self) -> Duration {
-        let (left, to_go) = match self.played.checked_div(self.moves) {
-            None => (self.total.saturating_sub(self.used), MIN_MOVES_TO_GO),
-            // A new period's time comes after every `moves` moves.
-            Some(periods_done) => {
-                let left = (self.total * (periods_done + 1)).saturating_sub(self.used);
-                let to_go = self.moves - self.played % self.moves;
-                (left, to_go.max(MIN_MOVES_TO_GO))
-            }
+        if self.total.is_zero() {
+            return UNTIMED_MOVE_TIME;
+        }
+        let to_go = self.moves.saturating_sub(self.played).max(MIN_MOVES_TO_GO);
+        let clock = ClockLevel {
+            time: self.total.saturating_sub(self.used),
+            increment: Duration::ZERO,
+            moves_to_go: Some(to_go),
         };
-        (left / to_go)
-            .saturating_sub(TIME_SAFETY_MARGIN)
-            .clamp(MIN_MOVE_TIME, MAX_MOVE_TIME)
+        move_budget(&clock).min(MAX_MOVE_TIME)
     }
 
     fn spent(&mut self, time: Duration) {
@@ -245,110 +281,170 @@ impl Clock {
     }
 }
 
-/// A game in progress, from one side's point of view.
+/// A game's result as one side records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    Win(Player),
+    Draw,
+    /// Ended without a result: the game's length reached, a bad message, or the other side
+    /// ending it with no reason where the board has not decided.
+    Unknown,
+}
+
+impl Score {
+    fn of(outcome: &Outcome) -> Score {
+        outcome.winner.map_or(Score::Draw, Score::Win)
+    }
+
+    /// In points from White's side, as International draughts writes results.
+    fn text(self) -> &'static str {
+        match self {
+            Score::Win(Player::White) => "2-0",
+            Score::Win(Player::Black) => "0-2",
+            Score::Draw => "1-1",
+            Score::Unknown => "*",
+        }
+    }
+}
+
+/// A game in progress, from one side's point of view. It is played through the same
+/// game-progress code as the terminal and the server ([`Playthrough`]): its status says when
+/// the rules end the game (no move, a third repetition, and any other ending the ruleset has).
 struct Match {
-    game: International,
-    state: State,
+    play: Playthrough<International>,
     mine: Player,
-    /// The repetition hashes of the positions before this one.
-    history: Vec<u64>,
-    moves: Vec<String>,
     clock: Clock,
+    /// The game's length from GAMEREQ, in moves of each side (0: no limit).
+    length: u16,
 }
 
 impl Match {
-    fn new(state: State, mine: Player, clock: Clock) -> Match {
+    fn new(state: State, mine: Player, time_minutes: u16, moves: u16) -> Match {
         Match {
-            game: International::new(),
-            state,
+            play: Playthrough::from_state(International::new(), state),
             mine,
-            history: Vec::new(),
-            moves: Vec::new(),
-            clock,
+            clock: Clock::new(time_minutes, moves),
+            length: moves,
         }
     }
 
     fn my_turn(&self) -> bool {
-        self.state.to_move() == self.mine
+        self.play.to_move() == self.mine
     }
 
-    fn play(&mut self, mv: Move) {
-        self.moves.push(self.game.move_text(&self.state, mv));
-        self.history.push(self.game.repetition_hash(&self.state));
-        self.game.play_unchecked(&mut self.state, mv);
+    fn plies(&self) -> usize {
+        self.play.moves().len()
     }
 
-    /// Whether the game is over, from our side: the side to move has no move, or (when the
-    /// initiator judges) a third repetition or `max_plies` make a draw.
-    fn over(&self, max_plies: Option<u32>) -> Option<EndReason> {
-        let mut moves = Vec::new();
-        self.game.legal_moves(&self.state, &mut moves);
-        if moves.is_empty() {
-            return Some(if self.my_turn() {
-                EndReason::ILose
-            } else {
-                EndReason::IWin
-            });
+    /// Whether we end the game now, on our turn, and why: the rules have ended it, both sides
+    /// have played the game's length (the result unknown, as other DXP programs do), or the
+    /// initiator's `max_plies` make it a draw.
+    fn our_end(&self, max_plies: Option<u32>) -> Option<(EndReason, Score)> {
+        if let Status::Over(outcome) = self.play.status() {
+            let reason = match outcome.winner {
+                Some(winner) if winner == self.mine => EndReason::IWin,
+                Some(_) => EndReason::ILose,
+                None => EndReason::Draw,
+            };
+            return Some((reason, Score::of(&outcome)));
         }
-        let max_plies = max_plies?;
-        let hash = self.game.repetition_hash(&self.state);
-        let seen = self.history.iter().filter(|&&h| h == hash).count();
-        (seen >= 2 || self.moves.len() >= max_plies as usize).then_some(EndReason::Draw)
+        if self.length > 0 && self.plies() >= 2 * usize::from(self.length) {
+            return Some((EndReason::Unknown, Score::Unknown));
+        }
+        let max_plies = usize::try_from(max_plies?).unwrap_or(usize::MAX);
+        (self.plies() >= max_plies).then_some((EndReason::Draw, Score::Draw))
+    }
+
+    /// The result of a game the other side ends with `reason`: the board's where the rules
+    /// have decided it, else what the other side says.
+    fn their_end(&self, reason: EndReason) -> Score {
+        if let Status::Over(outcome) = self.play.status() {
+            return Score::of(&outcome);
+        }
+        match reason {
+            EndReason::ILose => Score::Win(self.mine),
+            EndReason::IWin => Score::Win(self.mine.opponent()),
+            EndReason::Draw => Score::Draw,
+            EndReason::Unknown => Score::Unknown,
+        }
     }
 
     /// Searches our move for the clock's share, plays it and returns it as a MOVE.
     fn think(&mut self, table: &mut SearchTable) -> Result<DxpMessage> {
         let started = Instant::now();
         let budget = self.clock.budget();
+        let hashes = self.play.repetition_hashes();
         let options = SearchOptions {
-            history: self.history.clone(),
+            history: hashes[..hashes.len() - 1].to_vec(),
             ..SearchOptions::new(Limits {
                 time: Some(budget),
                 ..Limits::default()
             })
         };
-        let result = search_with_table(&self.game, &self.state, &options, table, &mut |_| {})
+        let state = self.play.state();
+        let result = search_with_table(self.play.game(), state, &options, table, &mut |_| {})
             .ok_or_else(|| anyhow!("no legal move to play"))?;
         let spent = started.elapsed();
         self.clock.spent(spent);
         // The field has four digits.
         let seconds = u16::try_from(spent.as_secs().min(9_999)).unwrap_or(9_999);
-        let message = DxpMessage::Move(self.game.dxp_move(result.best, seconds));
+        let message = DxpMessage::Move(self.play.game().dxp_move(result.best, seconds));
         tracing::info!(
             "plays {} (depth {}, {} ms of {} ms)",
-            self.game.move_text(&self.state, result.best),
+            self.play.game().move_text(state, result.best),
             result.depth,
             spent.as_millis(),
             budget.as_millis()
         );
-        self.play(result.best);
+        self.play
+            .play(result.best)
+            .context("the search chose a move the game refuses")?;
         Ok(message)
     }
 
     /// Plays the other side's move, or says why it cannot be played.
-    fn theirs(&mut self, mv: &denkmeter_games::draughts::DxpMove) -> Result<(), DxpError> {
+    fn theirs(&mut self, mv: &DxpMove) -> Result<(), DxpError> {
         if self.my_turn() {
             return Err(DxpError::Illegal(format!("{mv} (it is not their turn)")));
         }
-        let found = self.game.resolve_dxp_move(&self.state, mv)?;
-        self.play(found);
-        Ok(())
+        let found = self.play.game().resolve_dxp_move(self.play.state(), mv)?;
+        self.play
+            .play(found)
+            .map_err(|error| DxpError::Illegal(format!("{mv} ({error})")))
     }
 
     /// One line for standard output: the result from White's side and the moves.
-    fn summary(&self, reason: EndReason) -> String {
-        let result = match (reason, self.mine) {
-            (EndReason::Draw, _) => "1-1",
-            (EndReason::Unknown, _) => "*",
-            (EndReason::IWin, Player::White) | (EndReason::ILose, Player::Black) => "2-0",
-            _ => "0-2",
-        };
+    fn summary(&self, score: Score) -> String {
         format!(
-            "result {result} after {} plies: {}",
-            self.moves.len(),
-            self.moves.join(" ")
+            "result {} after {} plies: {}",
+            score.text(),
+            self.plies(),
+            self.play.move_texts().join(" ")
         )
     }
+}
+
+/// What our turn came to.
+enum Turn {
+    Moved,
+    /// The game is over: our GAMEEND is to be sent with this reason.
+    Over(EndReason, Score),
+}
+
+/// Our turn: the game's end if it is over (the side to move ends a game, instead of moving),
+/// else our move, sent.
+fn our_turn(
+    conn: &mut Connection,
+    game: &mut Match,
+    table: &mut SearchTable,
+    max_plies: Option<u32>,
+) -> Result<Turn> {
+    if let Some((reason, score)) = game.our_end(max_plies) {
+        return Ok(Turn::Over(reason, score));
+    }
+    let mv = game.think(table)?;
+    conn.send(&mv)?;
+    Ok(Turn::Moved)
 }
 
 // ---------------------------------------------------------------- the follower
@@ -361,9 +457,12 @@ fn follow(address: &str, max_games: Option<u32>, read_timeout: Duration) -> Resu
         tracing::warn!(%bound, "listening on an address other machines can reach");
     }
     outln!("listening {bound}");
-    let mut table = SearchTable::new(HASH_MB);
-    let mut games = 0u32;
-    while max_games.map_or(true, |max| games < max) {
+    let mut follower = Follower {
+        table: SearchTable::new(HASH_MB),
+        games: 0,
+        max_games,
+    };
+    while !follower.done() {
         let (stream, peer) = match listener.accept() {
             Ok(accepted) => accepted,
             Err(error) => {
@@ -372,8 +471,8 @@ fn follow(address: &str, max_games: Option<u32>, read_timeout: Duration) -> Resu
             }
         };
         tracing::info!(%peer, "connected");
-        let result = Connection::new(stream, read_timeout)
-            .and_then(|mut conn| serve(&mut conn, &mut table, &mut games, max_games));
+        let result =
+            Connection::new(stream, read_timeout).and_then(|mut conn| follower.serve(&mut conn));
         match result {
             Ok(()) => tracing::info!(%peer, "disconnected"),
             Err(error) => tracing::warn!(%peer, "connection dropped: {error:#}"),
@@ -382,83 +481,117 @@ fn follow(address: &str, max_games: Option<u32>, read_timeout: Duration) -> Resu
     Ok(())
 }
 
-/// The follower's side of one connection, until the other side closes it, the read times out
-/// or the last game allowed has ended and another is asked for.
-fn serve(
-    conn: &mut Connection,
-    table: &mut SearchTable,
-    games: &mut u32,
+/// The follower across its connections: the games it has played and may play.
+struct Follower {
+    table: SearchTable,
+    games: u32,
     max_games: Option<u32>,
-) -> Result<()> {
-    let mut current: Option<Match> = None;
-    loop {
-        let message = match conn.recv()? {
-            Incoming::Closed => return Ok(()),
-            Incoming::Bad(error) => {
-                tracing::warn!(peer = %conn.peer, "bad message: {error}");
-                if let Some(game) = current.take() {
-                    end_game(conn, &game, EndReason::Unknown, games, max_games)?;
-                }
-                continue;
-            }
-            Incoming::Message(message) => message,
-        };
-        match message {
-            DxpMessage::GameReq(request) => {
-                if max_games.is_some_and(|max| *games >= max) {
-                    tracing::info!("the last game has been played; closing");
-                    return Ok(());
-                }
-                if current.is_some() {
-                    tracing::warn!("a new game asked for in the middle of one; starting it");
-                }
-                current = accept(conn, &request)?;
-                if let Some(game) = current.as_mut().filter(|g| g.my_turn()) {
-                    if game.over(None).is_none() {
-                        let mv = game.think(table)?;
-                        conn.send(&mv)?;
-                    }
-                }
-            }
-            DxpMessage::Move(mv) => {
-                let Some(game) = current.as_mut() else {
-                    tracing::warn!("a move outside a game: {mv}");
-                    continue;
-                };
-                if let Err(error) = game.theirs(&mv) {
-                    tracing::warn!("refused move: {error}");
+}
+
+impl Follower {
+    /// Whether the last game allowed has been played.
+    fn done(&self) -> bool {
+        self.max_games.is_some_and(|max| self.games >= max)
+    }
+
+    /// The follower's side of one connection, until the other side closes it, the read
+    /// times out or another game is asked for after the last one allowed.
+    fn serve(&mut self, conn: &mut Connection) -> Result<()> {
+        let mut current: Option<Match> = None;
+        loop {
+            let message = match conn.recv()? {
+                Incoming::Closed => return Ok(()),
+                Incoming::Bad(error) => {
+                    tracing::warn!(peer = %conn.peer, "bad message: {error}");
                     if let Some(game) = current.take() {
-                        end_game(conn, &game, EndReason::Unknown, games, max_games)?;
+                        self.end(conn, &game, EndReason::Unknown, Score::Unknown)?;
                     }
                     continue;
                 }
-                // At the end of the game the initiator sends GAMEEND.
-                if game.over(None).is_none() {
-                    let reply = game.think(table)?;
-                    conn.send(&reply)?;
+                Incoming::Message(message) => message,
+            };
+            match message {
+                DxpMessage::GameReq(request) => {
+                    if self.done() {
+                        tracing::info!("the last game has been played; refusing another");
+                        conn.send(&DxpMessage::GameAcc {
+                            name: ENGINE_NAME.to_string(),
+                            code: dxp_code::NO_GAMES,
+                        })?;
+                        return Ok(());
+                    }
+                    if current.is_some() {
+                        tracing::warn!("a new game asked for in the middle of one; starting it");
+                    }
+                    current = accept(conn, &request)?;
+                    if current.as_ref().is_some_and(Match::my_turn) {
+                        current = self.turn(conn, current)?;
+                    }
                 }
-            }
-            DxpMessage::GameEnd { reason, stop } => match current.take() {
-                Some(game) => {
-                    tracing::info!(?reason, stop, "the initiator ends the game");
-                    // An initiator that gives no reason (pydraughts) leaves the result to the
-                    // board where the board has decided it.
-                    let reason = match (reason.mirrored(), game.over(None)) {
-                        (EndReason::Unknown, Some(decided)) => decided,
-                        (reason, _) => reason,
+                DxpMessage::Move(mv) => {
+                    let Some(game) = current.as_mut() else {
+                        tracing::warn!("a move outside a game: {mv}");
+                        continue;
                     };
-                    end_game(conn, &game, reason, games, max_games)?;
+                    if let Err(error) = game.theirs(&mv) {
+                        tracing::warn!("refused move: {error}");
+                        if let Some(game) = current.take() {
+                            self.end(conn, &game, EndReason::Unknown, Score::Unknown)?;
+                        }
+                        continue;
+                    }
+                    current = self.turn(conn, current)?;
                 }
-                None => tracing::debug!("GAMEEND confirmed"),
-            },
-            DxpMessage::BackReq { .. } => conn.send(&DxpMessage::BackAcc {
-                code: dxp_code::BACK_NOT_SUPPORTED,
-            })?,
-            DxpMessage::Chat(text) => tracing::info!(peer = %conn.peer, "chat: {text}"),
-            other @ (DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. }) => {
-                tracing::warn!("unexpected message for a follower: {other:?}");
+                DxpMessage::GameEnd { reason, stop } => match current.take() {
+                    Some(game) => {
+                        tracing::info!(?reason, stop, "the initiator ends the game");
+                        // Confirmed with reason 0, as the specification says.
+                        let score = game.their_end(reason);
+                        self.end(conn, &game, EndReason::Unknown, score)?;
+                    }
+                    None => tracing::debug!("GAMEEND confirmed"),
+                },
+                DxpMessage::BackReq { .. } => conn.send(&DxpMessage::BackAcc {
+                    code: dxp_code::BACK_NOT_SUPPORTED,
+                })?,
+                DxpMessage::Chat(text) => tracing::info!(peer = %conn.peer, "chat: {text}"),
+                other @ (DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. }) => {
+                    tracing::warn!("unexpected message for a follower: {other:?}");
+                }
             }
         }
+    }
+
+    /// Our turn in `current`: our move, or our GAMEEND when the game is over (the game is
+    /// then no longer current).
+    fn turn(&mut self, conn: &mut Connection, current: Option<Match>) -> Result<Option<Match>> {
+        let Some(mut game) = current else {
+            return Ok(None);
+        };
+        match our_turn(conn, &mut game, &mut self.table, None)? {
+            Turn::Moved => Ok(Some(game)),
+            Turn::Over(reason, score) => {
+                self.end(conn, &game, reason, score)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Counts and prints a game that is over, and sends the follower's GAMEEND: its own end
+    /// of the game, or its confirmation of the initiator's.
+    fn end(
+        &mut self,
+        conn: &mut Connection,
+        game: &Match,
+        reason: EndReason,
+        score: Score,
+    ) -> Result<()> {
+        self.games += 1;
+        outln!("game {}: {}", self.games, game.summary(score));
+        conn.send(&DxpMessage::GameEnd {
+            reason,
+            stop: self.done(),
+        })
     }
 }
 
@@ -477,13 +610,13 @@ fn accept(conn: &mut Connection, request: &GameReq) -> Result<Option<Match>> {
     }
     let (code, result) = match state {
         Ok(state) => {
-            let mine = Player::from(request.follower_colour);
-            let clock = Clock::new(request.time_minutes, request.moves);
-            (dxp_code::ACCEPTED, Some(Match::new(state, mine, clock)))
+            let mine = request.follower_colour;
+            let game = Match::new(state, mine, request.time_minutes, request.moves);
+            (dxp_code::ACCEPTED, Some(game))
         }
         Err(error) => {
             tracing::warn!("refused game: {error}");
-            (dxp_code::NOT_THIS_POSITION, None)
+            (dxp_code::NOT_THIS_GAME, None)
         }
     };
     tracing::info!(
@@ -501,24 +634,16 @@ fn accept(conn: &mut Connection, request: &GameReq) -> Result<Option<Match>> {
     Ok(result)
 }
 
-/// Sends the follower's GAMEEND (a confirmation, or its own end after a bad message) and
-/// counts the game.
-fn end_game(
-    conn: &mut Connection,
-    game: &Match,
-    reason: EndReason,
-    games: &mut u32,
-    max_games: Option<u32>,
-) -> Result<()> {
-    *games += 1;
-    let stop = max_games.is_some_and(|max| *games >= max);
-    outln!("game {games}: {}", game.summary(reason));
-    conn.send(&DxpMessage::GameEnd { reason, stop })
-}
-
 // ---------------------------------------------------------------- the initiator
 
 fn initiate(args: &DxpArgs, address: &str, read_timeout: Duration) -> Result<()> {
+    let game = International::new();
+    let start = match &args.position {
+        Some(text) => game
+            .parse_position(text)
+            .with_context(|| format!("--position {text:?}"))?,
+        None => game.start(),
+    };
     let target = address
         .to_socket_addrs()
         .with_context(|| format!("cannot resolve {address}"))?
@@ -527,17 +652,14 @@ fn initiate(args: &DxpArgs, address: &str, read_timeout: Duration) -> Result<()>
     let stream = TcpStream::connect_timeout(&target, CONNECT_TIMEOUT)
         .with_context(|| format!("cannot connect to {target}"))?;
     let mut conn = Connection::new(stream, read_timeout)?;
-    let mine = match args.colour {
-        Colour::White => Player::White,
-        Colour::Black => Player::Black,
-    };
+    let mine = args.colour;
     conn.send(&DxpMessage::GameReq(GameReq {
         version: DXP_VERSION,
         name: ENGINE_NAME.to_string(),
-        follower_colour: DxpColour::from(mine).other(),
+        follower_colour: mine.opponent(),
         time_minutes: args.time_minutes,
         moves: args.moves,
-        position: None,
+        position: (start != game.start()).then(|| game.dxp_position(&start)),
     }))?;
     loop {
         match conn.recv()? {
@@ -554,28 +676,21 @@ fn initiate(args: &DxpArgs, address: &str, read_timeout: Duration) -> Result<()>
             Incoming::Closed => bail!("the follower closed the connection"),
         }
     }
-    let game = International::new();
-    let mut current = Match::new(
-        game.start(),
-        mine,
-        Clock::new(args.time_minutes, args.moves),
-    );
+    let mut current = Match::new(start, mine, args.time_minutes, args.moves);
     let mut table = SearchTable::new(HASH_MB);
     loop {
-        // A draw (a third repetition, the ply limit) is declared only on our turn: on the
-        // follower's, its move may already be on the way, and the two records would differ.
-        let over = current
-            .over(Some(args.max_plies))
-            .filter(|&reason| reason != EndReason::Draw || current.my_turn());
-        if let Some(reason) = over {
-            conn.send(&DxpMessage::GameEnd { reason, stop: true })?;
-            outln!("{}", current.summary(reason));
-            await_confirmation(&mut conn);
-            return Ok(());
-        }
+        // Only the side to move may end the game: on the follower's turn, its move (or its
+        // GAMEEND) may already be on the way.
         if current.my_turn() {
-            let mv = current.think(&mut table)?;
-            conn.send(&mv)?;
+            match our_turn(&mut conn, &mut current, &mut table, Some(args.max_plies))? {
+                Turn::Moved => {}
+                Turn::Over(reason, score) => {
+                    conn.send(&DxpMessage::GameEnd { reason, stop: true })?;
+                    outln!("{}", current.summary(score));
+                    await_confirmation(&mut conn);
+                    return Ok(());
+                }
+            }
             continue;
         }
         match conn.recv()? {
@@ -590,12 +705,12 @@ fn initiate(args: &DxpArgs, address: &str, read_timeout: Duration) -> Result<()>
             }
             Incoming::Message(DxpMessage::GameEnd { reason, stop }) => {
                 tracing::info!(?reason, stop, "the follower ends the game");
-                let ours = reason.mirrored();
+                // Confirmed with reason 0, as the specification says.
                 conn.send(&DxpMessage::GameEnd {
-                    reason: ours,
+                    reason: EndReason::Unknown,
                     stop: true,
                 })?;
-                outln!("{}", current.summary(ours));
+                outln!("{}", current.summary(current.their_end(reason)));
                 return Ok(());
             }
             Incoming::Message(DxpMessage::BackReq { .. }) => conn.send(&DxpMessage::BackAcc {
@@ -636,22 +751,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_clock_shares_the_time_over_the_moves() {
-        let clock = Clock::new(0, 0);
-        assert_eq!(clock.budget(), MIN_MOVE_TIME);
+    fn the_clock_shares_the_games_time_over_its_length() {
+        assert_eq!(Clock::new(0, 0).budget(), UNTIMED_MOVE_TIME);
         let mut clock = Clock::new(10, 50);
-        assert_eq!(clock.budget(), Duration::from_secs(12) - TIME_SAFETY_MARGIN);
-        clock.spent(Duration::from_secs(100));
-        assert!(clock.budget() < Duration::from_secs(12));
-        // Near the end of a period, the moves still to go are never fewer than the minimum.
+        assert_eq!(clock.budget(), Duration::from_secs(12));
+        clock.spent(Duration::from_secs(110));
+        assert_eq!(clock.budget(), Duration::from_secs(10));
+        // Near the end of the game, the moves still to go are never fewer than the minimum.
         let mut clock = Clock::new(1, 40);
         for _ in 0..39 {
             clock.spent(Duration::ZERO);
         }
-        assert_eq!(
-            clock.budget(),
-            Duration::from_secs(60) / MIN_MOVES_TO_GO - TIME_SAFETY_MARGIN
-        );
+        assert_eq!(clock.budget(), Duration::from_secs(60) / MIN_MOVES_TO_GO);
+        // The number of moves is the game's length, not a period after which the time comes
+        // again: once the game's time is spent, nothing is left.
+        let mut clock = Clock::new(1, 10);
+        for _ in 0..10 {
+            clock.spent(Duration::from_secs(6));
+        }
+        assert_eq!(clock.budget(), Duration::ZERO);
         assert!(Clock::new(999, 1).budget() <= MAX_MOVE_TIME);
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! Standard input is read on the main thread; a search runs on a thread of its own and writes
 //! its `info` lines and its one `done` line itself, so that `stop`, `ping` and `ponder-hit` are
-//! answered while it runs. Every line written is flushed at once. Nothing is written to standard
-//! error: GUIs such as pydraughts read it as protocol lines.
+//! answered while it runs; any other command ends the search first (it writes its `done` at
+//! once), then is carried out, as in Scan. Every line written is flushed at once. Nothing is
+//! written to standard error: GUIs such as pydraughts read it as protocol lines.
 //!
 //! The position and move formats are in `denkmeter_games::draughts` (`parse_hub_position`,
 //! `hub_move`, `parse_hub_move`). A `pos` is read literally: `W` is the side with the light
@@ -323,16 +324,17 @@ struct Level {
 }
 
 /// `level [moves=N] time=S [inc=S]`: the time left, and the increment added before each move.
+/// `denkmeter dxp` shares its game's time with the same [`move_budget`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct ClockLevel {
-    time: Duration,
-    increment: Duration,
-    moves_to_go: Option<u32>,
+pub(crate) struct ClockLevel {
+    pub(crate) time: Duration,
+    pub(crate) increment: Duration,
+    pub(crate) moves_to_go: Option<u32>,
 }
 
 /// The time to spend on one move: a share of the time left plus most of the increment, never
 /// more than the time left (with this move's increment) minus [`TIME_SAFETY_MARGIN`].
-fn move_budget(clock: &ClockLevel) -> Duration {
+pub(crate) fn move_budget(clock: &ClockLevel) -> Duration {
     let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
     let share = clock.time.as_secs_f64() / f64::from(moves_to_go)
         + INCREMENT_SHARE * clock.increment.as_secs_f64();
@@ -424,9 +426,6 @@ struct RunningSearch {
     thread: JoinHandle<SearchTable>,
     /// For `go ponder`: the time the search gets once `ponder-hit` comes.
     ponder_budget: Option<Duration>,
-    /// Whether the search ends by itself: a `go think` or `go analyze` with a depth, node or
-    /// time limit.
-    bounded: bool,
 }
 
 struct Session {
@@ -497,10 +496,11 @@ impl Session {
             "ponder-hit" => self.ponder_hit(),
             "quit" => return Flow::Quit,
             command => {
-                // Any other command waits for a search still running to write its `done`: a
-                // search with a limit ends by itself, an unbounded one (analyze, infinite,
-                // ponder) is stopped.
-                self.finish_search();
+                // Any other command ends a search still running, as in Scan: the search stops
+                // now, writes its `done`, and then the command is carried out. Waiting for a
+                // bounded search to end by itself would stop reading input for as long as it
+                // runs (`level move-time=1000000`), and `stop` or `quit` would go unheard.
+                self.end_search();
                 match command {
                     "hub" => {
                         self.announce();
@@ -531,20 +531,6 @@ impl Session {
             send_error(&format!("{error:#}"));
         }
         Flow::Continue
-    }
-
-    /// Waits for the running search, if any, to write its `done`: to the end of its limits,
-    /// or stopped now if it has none.
-    fn finish_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            if !search.bounded {
-                search.stop.store(true, Ordering::Relaxed);
-            }
-            match search.thread.join() {
-                Ok(table) => self.table = Some(table),
-                Err(_) => send_error("the search failed"),
-            }
-        }
     }
 
     /// Stops the running search, if any, and waits for its `done`.
@@ -704,7 +690,6 @@ impl Session {
         // As Scan does, the level holds for one search.
         let level = std::mem::take(&mut self.level);
         let (limits, ponder_budget) = search_limits(&level, mode);
-        let bounded = mode != Mode::Ponder && limits != Limits::depth(MAX_DEPTH);
         let stop = Arc::new(AtomicBool::new(false));
         if let Some(time) = limits.time {
             stop_after(&stop, time)?;
@@ -731,7 +716,6 @@ impl Session {
             stop,
             thread,
             ponder_budget,
-            bounded,
         });
         Ok(())
     }

@@ -434,3 +434,44 @@ fn the_engine_exits_at_the_end_of_its_input() {
     assert!(status.success());
     assert_eq!(stderr, "");
 }
+
+#[test]
+fn a_long_bounded_search_keeps_reading_its_input() {
+    // A search bounded by a time far away: the engine must still hear every command.
+    let probe = Duration::from_secs(3);
+    let mut engine = Engine::ready(&[], None);
+    engine.send("pos start");
+    engine.send("level move-time=1000000");
+    engine.send("go think");
+    std::thread::sleep(Duration::from_millis(200));
+    // Any other command ends the search first: its done comes at once, with a legal move.
+    let asked = Instant::now();
+    engine.send("pos start");
+    let lines = engine.until("done");
+    assert!(asked.elapsed() < probe, "done after {:?}", asked.elapsed());
+    let game = International::new();
+    game.parse_hub_move(&game.start(), done_move(lines.last().expect("done")))
+        .expect("a legal move");
+    // Then the pos is carried out, and ping is answered with nothing before it.
+    let asked = Instant::now();
+    assert_eq!(engine.ping(), Vec::<String>::new());
+    assert!(asked.elapsed() < probe, "pong after {:?}", asked.elapsed());
+    // stop and ping during the same long search.
+    engine.send("level move-time=1000000");
+    engine.send("go think");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    let before = engine.ping();
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    engine.send("stop");
+    engine.until("done");
+    assert!(asked.elapsed() < probe, "done after {:?}", asked.elapsed());
+    // quit during a long search: the engine exits.
+    engine.send("level move-time=1000000");
+    engine.send("go think");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("quit");
+    let (status, stderr) = engine.exit();
+    assert!(status.success());
+    assert_eq!(stderr, "");
+}

@@ -20,7 +20,9 @@
 //! assert_eq!(message.to_text(), "M0012322800");
 //! ```
 
-use super::hub::{find_move, numbered_move, Found};
+use denkmeter_core::Player;
+
+use super::hub::{numbered_move, resolve_numbered, NumberedError};
 use super::{Draughts, HubError, InternationalRules, Move, State};
 
 /// The longest message read or written, in bytes without its NUL: a chat line of about a
@@ -42,12 +44,13 @@ const MAX_CAPTURED: usize = 99;
 pub mod code {
     /// GAMEACC and BACKACC: accepted.
     pub const ACCEPTED: u8 = 0;
-    /// GAMEACC: not with the colour asked for.
-    pub const NOT_THIS_COLOUR: u8 = 1;
-    /// GAMEACC: not with this thinking time or number of moves.
-    pub const NOT_THIS_TIME: u8 = 2;
-    /// GAMEACC: not from this position.
-    pub const NOT_THIS_POSITION: u8 = 3;
+    /// GAMEACC: not this version of the protocol.
+    pub const WRONG_VERSION: u8 = 1;
+    /// GAMEACC: not this game (its time, its number of moves, its position), but another
+    /// one is welcome.
+    pub const NOT_THIS_GAME: u8 = 2;
+    /// GAMEACC: no game at all.
+    pub const NO_GAMES: u8 = 3;
     /// BACKACC: taking moves back is not supported.
     pub const BACK_NOT_SUPPORTED: u8 = 1;
     /// BACKACC: declined; the game goes on.
@@ -87,54 +90,20 @@ pub enum DxpError {
     Ambiguous(String),
 }
 
-/// A DXP colour: `W` white, `Z` black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DxpColour {
-    White,
-    Black,
-}
-
-impl DxpColour {
-    /// `W` or `Z`.
-    pub fn letter(self) -> char {
-        match self {
-            DxpColour::White => 'W',
-            DxpColour::Black => 'Z',
-        }
-    }
-
-    fn from_letter(field: &'static str, c: u8) -> Result<DxpColour, DxpError> {
-        match c {
-            b'W' => Ok(DxpColour::White),
-            b'Z' => Ok(DxpColour::Black),
-            _ => Err(bad_field(field, &[c], "W or Z")),
-        }
-    }
-
-    /// The other colour.
-    pub fn other(self) -> DxpColour {
-        match self {
-            DxpColour::White => DxpColour::Black,
-            DxpColour::Black => DxpColour::White,
-        }
+/// A player's DXP letter: `W` for White, `Z` (*zwart*) for Black.
+pub fn dxp_letter(player: Player) -> char {
+    match player {
+        Player::White => 'W',
+        Player::Black => 'Z',
     }
 }
 
-impl From<DxpColour> for denkmeter_core::Player {
-    fn from(colour: DxpColour) -> Self {
-        match colour {
-            DxpColour::White => denkmeter_core::Player::White,
-            DxpColour::Black => denkmeter_core::Player::Black,
-        }
-    }
-}
-
-impl From<denkmeter_core::Player> for DxpColour {
-    fn from(player: denkmeter_core::Player) -> Self {
-        match player {
-            denkmeter_core::Player::White => DxpColour::White,
-            denkmeter_core::Player::Black => DxpColour::Black,
-        }
+/// The player of a DXP letter, `W` or `Z`.
+fn from_dxp_letter(field: &'static str, c: u8) -> Result<Player, DxpError> {
+    match c {
+        b'W' => Ok(Player::White),
+        b'Z' => Ok(Player::Black),
+        _ => Err(bad_field(field, &[c], "W or Z")),
     }
 }
 
@@ -143,13 +112,13 @@ impl From<denkmeter_core::Player> for DxpColour {
 /// allows is checked by [`Draughts::dxp_state`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DxpPosition {
-    pub to_move: DxpColour,
+    pub to_move: Player,
     squares: String,
 }
 
 impl DxpPosition {
     /// A position from the colour to move and its 50 square letters.
-    pub fn new(to_move: DxpColour, squares: &str) -> Result<DxpPosition, DxpError> {
+    pub fn new(to_move: Player, squares: &str) -> Result<DxpPosition, DxpError> {
         if squares.len() != SQUARES {
             return Err(DxpError::Length {
                 kind: "position",
@@ -180,7 +149,7 @@ pub struct GameReq {
     /// The initiator's name: at most [`DXP_NAME_LEN`] printable characters.
     pub name: String,
     /// The colour the follower (the side answering) plays.
-    pub follower_colour: DxpColour,
+    pub follower_colour: Player,
     /// The thinking time in minutes, 0 to 999.
     pub time_minutes: u16,
     /// The moves the thinking time is for, 0 to 999.
@@ -258,7 +227,7 @@ pub enum DxpMessage {
     /// `C`: free text.
     Chat(String),
     /// `B`: a request to go back to `move_number` with `colour` to move.
-    BackReq { move_number: u16, colour: DxpColour },
+    BackReq { move_number: u16, colour: Player },
     /// `K`: the answer to BACKREQ: an acceptance [`code`].
     BackAcc { code: u8 },
 }
@@ -304,9 +273,9 @@ impl<'a> Fields<'a> {
         self.number(field, width).map(|n| n as u8)
     }
 
-    fn colour(&mut self, field: &'static str) -> Result<DxpColour, DxpError> {
+    fn colour(&mut self, field: &'static str) -> Result<Player, DxpError> {
         match self.take(1) {
-            [c] => DxpColour::from_letter(field, *c),
+            [c] => from_dxp_letter(field, *c),
             _ => Err(bad_field(field, b"", "W or Z")),
         }
     }
@@ -478,7 +447,7 @@ impl DxpMessage {
                     "R{:02}{}{}{:03}{:03}",
                     r.version % 100,
                     padded_name(&r.name),
-                    r.follower_colour.letter(),
+                    dxp_letter(r.follower_colour),
                     r.time_minutes % 1000,
                     r.moves % 1000
                 );
@@ -486,7 +455,7 @@ impl DxpMessage {
                     None => text.push('A'),
                     Some(p) => {
                         text.push('B');
-                        text.push(p.to_move.letter());
+                        text.push(dxp_letter(p.to_move));
                         text.push_str(&p.squares);
                     }
                 }
@@ -524,7 +493,7 @@ impl DxpMessage {
             DxpMessage::BackReq {
                 move_number,
                 colour,
-            } => format!("B{:03}{}", move_number % 1000, colour.letter()),
+            } => format!("B{:03}{}", move_number % 1000, dxp_letter(*colour)),
             DxpMessage::BackAcc { code } => format!("K{}", code % 10),
         }
     }
@@ -538,8 +507,8 @@ impl Draughts<InternationalRules> {
             .expect("International draughts numbers its squares");
         let mut letters = hub.chars();
         let to_move = match letters.next() {
-            Some('W') => DxpColour::White,
-            _ => DxpColour::Black,
+            Some('W') => Player::White,
+            _ => Player::Black,
         };
         let squares = letters
             .map(|c| match c {
@@ -554,8 +523,8 @@ impl Draughts<InternationalRules> {
     /// The state of a DXP position; no man may stand on its promotion row.
     pub fn dxp_state(&self, position: &DxpPosition) -> Result<State, DxpError> {
         let side = match position.to_move {
-            DxpColour::White => 'W',
-            DxpColour::Black => 'B',
+            Player::White => 'W',
+            Player::Black => 'B',
         };
         let hub: String = std::iter::once(side)
             .chain(position.squares.chars().map(|c| match c {
@@ -584,26 +553,14 @@ impl Draughts<InternationalRules> {
     /// The legal move of `state` with the start, end and set of captured squares of a DXP
     /// move (captured squares in any order, none named twice).
     pub fn resolve_dxp_move(&self, state: &State, mv: &DxpMove) -> Result<Move, DxpError> {
-        let order = super::fen::order::<InternationalRules>().expect("numbered squares");
-        let square = |n: u8| {
-            usize::from(n)
-                .checked_sub(1)
-                .and_then(|i| order.get(i).copied())
-                .ok_or_else(|| DxpError::Square(mv.to_string()))
-        };
-        let (from, to) = (square(mv.from)?, square(mv.to)?);
-        let mut captured = 0u64;
-        for &c in &mv.captured {
-            let bit = super::geometry::bit(square(c)?);
-            if captured & bit != 0 {
-                return Err(DxpError::Illegal(mv.to_string()));
+        let captured: Vec<usize> = mv.captured.iter().map(|&n| usize::from(n)).collect();
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        resolve_numbered::<InternationalRules>(state, from, to, Some(&captured)).map_err(|error| {
+            match error {
+                NumberedError::OutOfRange(_) => DxpError::Square(mv.to_string()),
+                NumberedError::Twice | NumberedError::Illegal => DxpError::Illegal(mv.to_string()),
+                NumberedError::Ambiguous => DxpError::Ambiguous(mv.to_string()),
             }
-            captured |= bit;
-        }
-        match find_move::<InternationalRules>(state, from, to, Some(captured)) {
-            Found::One(found) => Ok(found),
-            Found::Many => Err(DxpError::Ambiguous(mv.to_string())),
-            Found::None => Err(DxpError::Illegal(mv.to_string())),
-        }
+        })
     }
 }

@@ -169,34 +169,74 @@ impl<V: Variant> Draughts<V> {
                 "expected square numbers joined by `-` or `x`".to_string(),
             ));
         }
-        let mut squares = Vec::with_capacity(parts.len());
+        let mut numbers = Vec::with_capacity(parts.len());
         for part in &parts {
             let n = Some(*part)
                 .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|p| p.parse::<usize>().ok())
-                .filter(|n| (1..=order.len()).contains(n))
-                .ok_or_else(|| {
-                    syntax(format!(
-                        "{part:?} is not a square number from 1 to {}",
-                        order.len()
-                    ))
-                })?;
-            squares.push(order[n - 1]);
+                .ok_or_else(|| syntax(format!("{part:?} is not a square number")))?;
+            numbers.push(n);
         }
-        let (from, to) = (squares[0], squares[1]);
-        let mut captured = 0u64;
-        for &sq in &squares[2..] {
-            if captured & bit(sq) != 0 {
-                return Err(syntax("a captured square is named twice".to_string()));
+        let captured = (numbers.len() > 2).then_some(&numbers[2..]);
+        resolve_numbered::<V>(state, numbers[0], numbers[1], captured).map_err(
+            |error| match error {
+                NumberedError::OutOfRange(n) => syntax(format!(
+                    "\"{n}\" is not a square number from 1 to {}",
+                    order.len()
+                )),
+                NumberedError::Twice => syntax("a captured square is named twice".to_string()),
+                NumberedError::Ambiguous => HubError::Ambiguous(text.to_string()),
+                NumberedError::Illegal => HubError::Illegal(text.to_string()),
+            },
+        )
+    }
+}
+
+/// Why square numbers name no legal move ([`resolve_numbered`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NumberedError {
+    /// A number that is not a square of the ruleset.
+    OutOfRange(usize),
+    /// A captured square named twice.
+    Twice,
+    Ambiguous,
+    Illegal,
+}
+
+/// The legal move of `state` from square number `from` to `to` that captures exactly the
+/// squares numbered `captured` (in any order), or with `None` any legal move between the two
+/// squares, which must then be the only one. Shared by the Hub and DXP formats.
+pub(super) fn resolve_numbered<V: Variant>(
+    state: &State,
+    from: usize,
+    to: usize,
+    captured: Option<&[usize]>,
+) -> Result<Move, NumberedError> {
+    let order = order::<V>().unwrap_or_default();
+    let square = |n: usize| {
+        n.checked_sub(1)
+            .and_then(|i| order.get(i).copied())
+            .ok_or(NumberedError::OutOfRange(n))
+    };
+    let (from, to) = (square(from)?, square(to)?);
+    let captured = match captured {
+        None => None,
+        Some(numbers) => {
+            let mut set = 0u64;
+            for &n in numbers {
+                let sq = bit(square(n)?);
+                if set & sq != 0 {
+                    return Err(NumberedError::Twice);
+                }
+                set |= sq;
             }
-            captured |= bit(sq);
+            Some(set)
         }
-        let named_captures = squares.len() > 2;
-        match find_move::<V>(state, from, to, named_captures.then_some(captured)) {
-            Found::One(mv) => Ok(mv),
-            Found::Many => Err(HubError::Ambiguous(text.to_string())),
-            Found::None => Err(HubError::Illegal(text.to_string())),
-        }
+    };
+    match find_move::<V>(state, from, to, captured) {
+        Found::One(mv) => Ok(mv),
+        Found::Many => Err(NumberedError::Ambiguous),
+        Found::None => Err(NumberedError::Illegal),
     }
 }
 
@@ -214,21 +254,15 @@ pub(super) fn numbered_move<V: Variant>(mv: Move) -> Option<(usize, usize, Vec<u
 }
 
 /// What [`find_move`] found.
-pub(super) enum Found {
+enum Found {
     One(Move),
     Many,
     None,
 }
 
 /// The legal move of `state` from `from` to `to` (squares of the padded layout) that captures
-/// exactly `captured`, or with `None` any legal move between the two squares. Shared by the
-/// Hub and DXP formats.
-pub(super) fn find_move<V: Variant>(
-    state: &State,
-    from: u8,
-    to: u8,
-    captured: Option<u64>,
-) -> Found {
+/// exactly `captured`, or with `None` any legal move between the two squares.
+fn find_move<V: Variant>(state: &State, from: u8, to: u8, captured: Option<u64>) -> Found {
     let mut moves = Vec::new();
     movegen::legal_moves::<V>(state, &mut moves);
     let mut matching = moves

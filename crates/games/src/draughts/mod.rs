@@ -56,7 +56,7 @@ use geometry::{bit, Squares};
 use variant::geometry;
 
 pub use dxp::{
-    code as dxp_code, DxpColour, DxpError, DxpMessage, DxpMove, DxpPosition, EndReason, GameReq,
+    code as dxp_code, dxp_letter, DxpError, DxpMessage, DxpMove, DxpPosition, EndReason, GameReq,
     DXP_NAME_LEN, DXP_VERSION, MAX_DXP_MESSAGE_LEN,
 };
 pub use hub::{HubError, MAX_HUB_MOVE_LEN};

@@ -25,7 +25,7 @@ fn every_message_type_round_trips() {
         DxpMessage::GameReq(GameReq {
             version: 1,
             name: "Tornado voor Windows 4.0".into(),
-            follower_colour: DxpColour::White,
+            follower_colour: Player::White,
             time_minutes: 60,
             moves: 65,
             position: None,
@@ -33,7 +33,7 @@ fn every_message_type_round_trips() {
         DxpMessage::GameReq(GameReq {
             version: 1,
             name: "DXP Client".into(),
-            follower_colour: DxpColour::Black,
+            follower_colour: Player::Black,
             time_minutes: 0,
             moves: 0,
             position: Some(start),
@@ -44,7 +44,7 @@ fn every_message_type_round_trips() {
         },
         DxpMessage::GameAcc {
             name: String::new(),
-            code: dxp_code::NOT_THIS_POSITION,
+            code: dxp_code::NOT_THIS_GAME,
         },
         DxpMessage::Move(DxpMove {
             time_seconds: 12,
@@ -70,7 +70,7 @@ fn every_message_type_round_trips() {
         DxpMessage::Chat(String::new()),
         DxpMessage::BackReq {
             move_number: 5,
-            colour: DxpColour::Black,
+            colour: Player::Black,
         },
         DxpMessage::BackAcc {
             code: dxp_code::BACK_NOT_SUPPORTED,
@@ -88,7 +88,7 @@ fn the_published_and_pydraughts_examples_read() {
         panic!("{req:?}")
     };
     assert_eq!(req.name, "Tornado voor Windows 4.0");
-    assert_eq!(req.follower_colour, DxpColour::White);
+    assert_eq!(req.follower_colour, Player::White);
     assert_eq!((req.time_minutes, req.moves, req.position), (60, 65, None));
     assert_eq!(
         DxpMessage::parse(b"M001205250422122320"),
@@ -103,7 +103,7 @@ fn the_published_and_pydraughts_examples_read() {
         DxpMessage::parse(b"B005Z"),
         Ok(DxpMessage::BackReq {
             move_number: 5,
-            colour: DxpColour::Black
+            colour: Player::Black
         })
     );
     // pydraughts' request from the start, follower White.
@@ -179,13 +179,13 @@ fn illegal_moves_and_bad_positions_are_refused() {
     assert!(game.resolve_dxp_move(&start, &mv(32, 28, vec![])).is_ok());
     // A white man on white's promotion row.
     let squares = format!("w{}", "e".repeat(49));
-    let position = DxpPosition::new(DxpColour::White, &squares).unwrap();
+    let position = DxpPosition::new(Player::White, &squares).unwrap();
     assert!(matches!(
         game.dxp_state(&position),
         Err(DxpError::Position(_))
     ));
-    assert!(DxpPosition::new(DxpColour::White, "eee").is_err());
-    assert!(DxpPosition::new(DxpColour::White, &"b".repeat(50)).is_err());
+    assert!(DxpPosition::new(Player::White, "eee").is_err());
+    assert!(DxpPosition::new(Player::White, &"b".repeat(50)).is_err());
 }
 
 #[test]
@@ -217,8 +217,8 @@ fn malformed_messages_are_refused_with_a_reason() {
     }
 }
 
-fn colour() -> impl Strategy<Value = DxpColour> {
-    prop_oneof![Just(DxpColour::White), Just(DxpColour::Black)]
+fn colour() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::White), Just(Player::Black)]
 }
 
 fn message() -> impl Strategy<Value = DxpMessage> {
