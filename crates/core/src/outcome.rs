@@ -40,10 +40,20 @@ pub enum Reason {
     NoKings,
     /// A player's clock ran out (a game with a time control).
     TimeForfeit,
+    /// International draughts: 25 moves of each player with only kings moving and no capture.
+    TwentyFiveMoveRule,
+    /// International draughts: 16 moves of each player since a lone king faced three pieces,
+    /// at least one of them a king.
+    SixteenMoveRule,
+    /// International draughts: 5 moves of each player since a lone king faced one or two
+    /// pieces, at least one of them a king.
+    FiveMoveRule,
+    /// English checkers: 40 moves of each player without a man moving or a capture.
+    FortyMoveRule,
 }
 
 impl Reason {
-    const ALL: [Reason; 16] = [
+    const ALL: [Reason; 20] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -60,6 +70,10 @@ impl Reason {
         Reason::DoubleWin,
         Reason::NoKings,
         Reason::TimeForfeit,
+        Reason::TwentyFiveMoveRule,
+        Reason::SixteenMoveRule,
+        Reason::FiveMoveRule,
+        Reason::FortyMoveRule,
     ];
 
     /// The stable key of this reason.
@@ -81,6 +95,10 @@ impl Reason {
             Reason::DoubleWin => "double win",
             Reason::NoKings => "no kings",
             Reason::TimeForfeit => "time forfeit",
+            Reason::TwentyFiveMoveRule => "25-move rule",
+            Reason::SixteenMoveRule => "16-move rule",
+            Reason::FiveMoveRule => "5-move rule",
+            Reason::FortyMoveRule => "40-move rule",
         }
     }
 }
@@ -234,6 +252,13 @@ impl fmt::Display for Described<'_> {
             (None, Reason::TooFewPieces) => write!(f, "draw: both have too few pieces left")?,
             (None, Reason::NoMoves) => write!(f, "draw: neither player can move")?,
             (None, Reason::NoKings) => write!(f, "draw: both kings have been taken")?,
+            (
+                None,
+                reason @ (Reason::TwentyFiveMoveRule
+                | Reason::SixteenMoveRule
+                | Reason::FiveMoveRule
+                | Reason::FortyMoveRule),
+            ) => write!(f, "draw by the {reason}")?,
             (Some(p), Reason::TimeForfeit) => write!(
                 f,
                 "{} wins on time: {}'s clock ran out",
@@ -332,6 +357,11 @@ mod tests {
             Outcome::draw(Reason::MoveLimit).to_string(),
             "draw by move limit"
         );
+        assert_eq!(
+            Outcome::draw(Reason::SixteenMoveRule).to_string(),
+            "draw by the 16-move rule"
+        );
+        assert_eq!("40-move rule".parse::<Reason>(), Ok(Reason::FortyMoveRule));
         let checkers = ByPlayer::new("Black", "White");
         assert_eq!(
             Outcome::win(Player::White, Reason::NoMoves).describe(checkers),

@@ -5,7 +5,7 @@ use denkmeter_engine::matches::{play_match, MatchConfig};
 use denkmeter_engine::search::{eval::WIN, search, search_with, SearchOptions};
 use denkmeter_engine::{Agent, Limits, Registry};
 use denkmeter_games::chad::Chad;
-use denkmeter_games::draughts::English;
+use denkmeter_games::draughts::{English, International};
 
 #[test]
 fn alphabeta_finds_the_chad_example_mate_in_two() {
@@ -72,6 +72,44 @@ fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
         assert_eq!(found.best, mv, "{}", game.move_text(&state, mv));
         assert_eq!(found.score, 0, "a repetition scores as the draw it is");
     }
+}
+
+#[test]
+fn the_search_scores_a_draw_by_the_25_move_rule_as_a_draw() {
+    // Four kings against one, Black's lone king to move 49 plies of kings' moves into the
+    // 25-move rule: whatever it does, the game is drawn (with White to move a ply earlier,
+    // White would give a king away, since Black must take it and that starts the count again).
+    let game = International::new();
+    let mut state = game
+        .parse_position("7d2/10/10/10/10/10/10/10/10/2D1D1D1D1 w")
+        .expect("a valid position");
+    for ply in 0..49 {
+        let text = [["c1-d2", "h10-g9"], ["d2-c1", "g9-h10"]][ply / 2 % 2][ply % 2];
+        let mv = game.parse_move(&state, text).expect("a legal shuttle");
+        game.play(&mut state, mv).expect("legal");
+    }
+    // The same board read from text starts its count afresh.
+    let fresh = game
+        .parse_position(&game.position_text(&state))
+        .expect("a position string reads back");
+    let fresh = search(&game, &fresh, Limits::depth(6)).expect("Black has moves");
+    assert!(
+        fresh.score < -100,
+        "the count just started: {}",
+        fresh.score
+    );
+    let late = search(&game, &state, Limits::depth(6)).expect("Black has moves");
+    assert_eq!(late.score, 0, "a draw a ply on");
+    // A ply on, the game is over.
+    let mut next = state.clone();
+    let mv = game.parse_move(&next, "h10-g9").expect("legal");
+    game.play(&mut next, mv).expect("legal");
+    assert!(game.status(&next).is_over());
+    assert!(!game.status(&state).is_over());
+    assert!(
+        search(&game, &next, Limits::depth(1)).is_none(),
+        "no moves once drawn"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Property tests over random games of every game: each move's text reads back as the same
-//! move, position strings round-trip with the same hash and moves, the hash equals a fresh
+//! move, position strings round-trip with the same repetition hash and (while the game goes
+//! on) moves, the hash equals a fresh
 //! recomputation, a game has moves exactly while it is not over, the plies to the end (where a
 //! game knows them) count down to its end, the score margin agrees with the outcome, and records
 //! round-trip. Every ruleset of the list is played.
@@ -21,11 +22,19 @@ fn check_random_game<G: Game>(game: G, seed: u64, max_plies: usize) {
             .parse_position(&text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(game.position_text(&reread), text);
-        assert_eq!(game.hash(&reread), game.hash(&state), "hash of {text}");
+        // The text says what repetition compares; the full hash may cover more (draughts'
+        // draw counts, which a position read from text starts at 0).
+        assert_eq!(
+            game.repetition_hash(&reread),
+            game.repetition_hash(&state),
+            "hash of {text}"
+        );
         let mut reread_moves = Vec::new();
         game.legal_moves(&reread, &mut reread_moves);
         game.legal_moves(&state, &mut moves);
-        assert_eq!(reread_moves, moves, "moves of {text}");
+        if !game.status(&state).is_over() {
+            assert_eq!(reread_moves, moves, "moves of {text}");
+        }
         let status = game.status(&state);
         assert_eq!(moves.is_empty(), status.is_over(), "{text}");
         let margin = status

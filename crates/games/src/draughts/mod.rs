@@ -15,6 +15,10 @@
 //! in numbers instead, as their players write them (`32-28`, `19x30`); every ruleset reads
 //! both.
 //!
+//! International draughts and English checkers also end in a draw by their governing bodies'
+//! move counts (the 25-, 16- and 5-move rules; the 40-move rule), kept in the [`State`] so that
+//! the search sees them (see `draw`).
+//!
 //! ```
 //! use denkmeter_core::Game;
 //! use denkmeter_games::draughts::International;
@@ -29,6 +33,7 @@
 //! assert_eq!(game.parse_move(&start, "31-26"), Ok(mv));
 //! ```
 
+mod draw;
 mod dxp;
 mod eval;
 mod fen;
@@ -269,7 +274,12 @@ impl<V: Variant> Game for Draughts<V> {
         state.to_move
     }
 
+    /// None once the game is over, also by a draw rule's count.
     fn legal_moves(&self, state: &State, moves: &mut Vec<Move>) {
+        if draw::counted_out::<V>(state) {
+            moves.clear();
+            return;
+        }
         movegen::legal_moves::<V>(state, moves);
     }
 
@@ -277,15 +287,26 @@ impl<V: Variant> Game for Draughts<V> {
         movegen::play::<V>(state, mv);
     }
 
+    /// A player who cannot move has lost, even when the move that blocked him ran out a draw
+    /// rule's count; otherwise the draw rules of the ruleset may end the game.
     fn status(&self, state: &State) -> Status {
-        if movegen::has_move::<V>(state) {
-            Status::Ongoing
-        } else {
+        if !movegen::has_move::<V>(state) {
             Status::Over(Outcome::win(!state.to_move, Reason::NoMoves))
+        } else if let Some(draw) = draw::outcome::<V>(state) {
+            Status::Over(draw)
+        } else {
+            Status::Ongoing
         }
     }
 
+    /// The pieces, the side to move and the draw rules' counts (two positions that differ
+    /// only in how near such a draw is may not have the same value).
     fn hash(&self, state: &State) -> u64 {
+        draw::hash(state)
+    }
+
+    /// The pieces and the side to move, without the draw rules' counts.
+    fn repetition_hash(&self, state: &State) -> u64 {
         state.hash
     }
 

@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 
 use denkmeter_core::Player;
 
+use super::draw;
 use super::geometry::{bit, nearest, shifted, Geometry, Squares, NONE};
 use super::state::State;
 use super::variant::{geometry, man_captures, man_steps, Variant};
@@ -339,11 +340,14 @@ pub(crate) fn promotes<V: Variant>(state: &State, mv: Move) -> bool {
     state.dames & bit(mv.from) == 0 && g.far_row[state.to_move.index()] & bit(mv.to) != 0
 }
 
-/// Plays a legal move.
+/// Plays a legal move, counting it for the draw rules.
 #[inline(always)]
 pub(crate) fn play<V: Variant>(state: &mut State, mv: Move) {
     let promotes = promotes::<V>(state, mv);
+    let man_moved = state.dames & bit(mv.from) == 0;
+    let before = draw::endgame_before::<V>(state, mv, promotes);
     state.apply(mv.from, mv.to, mv.captured, promotes);
+    draw::count::<V>(state, mv, man_moved, promotes, before);
 }
 
 /// One complete capture sequence: where it ends, what it captures and where it lands.

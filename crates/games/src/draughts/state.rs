@@ -1,5 +1,6 @@
 //! A draughts position: the squares of each side's pieces and of the dames as bitboards over the
-//! padded layout of [`super::geometry`], the side to move and an incremental Zobrist hash.
+//! padded layout of [`super::geometry`], the side to move, an incremental Zobrist hash and the
+//! counts of the draw rules (see `draw`).
 
 use denkmeter_core::{zobrist, ByPlayer, Player};
 
@@ -48,16 +49,27 @@ pub struct State {
     /// The dames of both sides.
     pub(crate) dames: u64,
     pub(crate) to_move: Player,
+    /// Plies since a man last moved or a piece was captured, in the rulesets that draw by
+    /// that count (else 0).
+    pub(crate) quiet: u8,
+    /// Plies since the position fell under the FMJD's 16-move or 5-move rule, in the rulesets
+    /// that have them (else 0); see `draw::count`.
+    pub(crate) endgame: u8,
+    /// The hash of the pieces and the side to move, without the counts (what repetition
+    /// compares).
     pub(crate) hash: u64,
 }
 
 impl State {
-    /// A position from the pieces of each side and the dames, with its hash computed.
+    /// A position from the pieces of each side and the dames, with its hash computed and the
+    /// draw rules' counts at 0.
     pub(crate) fn new(pieces: ByPlayer<u64>, dames: u64, to_move: Player) -> State {
         let mut state = State {
             pieces,
             dames,
             to_move,
+            quiet: 0,
+            endgame: 0,
             hash: 0,
         };
         state.hash = state.fresh_hash();

@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 
 use denkmeter_core::pdn::PdnType;
-use denkmeter_core::{DisplayName, Player};
+use denkmeter_core::{DisplayName, Player, Reason};
 
 use super::geometry::{dirs, Geometry, EIGHT_A1_DARK, EIGHT_A1_LIGHT, TEN_A1_DARK, TEN_A1_LIGHT};
 
@@ -58,6 +58,14 @@ pub trait Variant: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stat
     /// How PDN names the ruleset: a standard `GameType` number, else Denkmeter's `Ruleset`
     /// tag.
     const PDN: PdnType = PdnType::Ruleset;
+    /// The plies (moves of either player) without a man moving and without a capture after
+    /// which the game is drawn, for [`Variant::QUIET_REASON`]; 0 for no such rule.
+    const QUIET_PLY_LIMIT: u8 = 0;
+    /// The reason of the draw by [`Variant::QUIET_PLY_LIMIT`].
+    const QUIET_REASON: Reason = Reason::MoveLimit;
+    /// Whether the FMJD's 16-move and 5-move rules draw the endgames of a lone king (see
+    /// `draw`).
+    const ENDGAME_RULES: bool = false;
 }
 
 /// The tables of a variant's board.
@@ -196,6 +204,10 @@ impl Variant for InternationalRules {
     const CROWNING_ENDS_MOVE: bool = false;
     const DAME_WORD: &'static str = "king";
     const NUMBERED: bool = true;
+    /// The FMJD's 25-move rule: 25 moves of each player with only kings moving.
+    const QUIET_PLY_LIMIT: u8 = 50;
+    const QUIET_REASON: Reason = Reason::TwentyFiveMoveRule;
+    const ENDGAME_RULES: bool = true;
 }
 
 /// English checkers (ruleset `english`).
@@ -222,4 +234,8 @@ impl Variant for EnglishRules {
     const DAME_WORD: &'static str = "king";
     const FIRST_PLAYER_DARK: bool = true;
     const NUMBERED: bool = true;
+    /// The English Draughts Association's 40-move rule: 40 moves of each player without a
+    /// man moving or a capture.
+    const QUIET_PLY_LIMIT: u8 = 80;
+    const QUIET_REASON: Reason = Reason::FortyMoveRule;
 }

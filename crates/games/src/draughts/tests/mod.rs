@@ -104,6 +104,15 @@ fn state<V: Variant>(pieces: &str, side: char) -> State {
     position::<V>(&setup::<V>(pieces, side))
 }
 
+/// `s` as text keeps it: the draw rules' counts at 0.
+fn uncounted(s: &State) -> State {
+    State {
+        quiet: 0,
+        endgame: 0,
+        ..s.clone()
+    }
+}
+
 fn legal<V: Variant>(s: &State) -> Vec<Move> {
     let mut moves = Vec::new();
     Draughts::<V>::new().legal_moves(s, &mut moves);
@@ -225,6 +234,7 @@ mod bookkeeping;
 mod captures;
 mod cross_check;
 mod dames;
+mod draws;
 mod dxp;
 mod end;
 mod facts;

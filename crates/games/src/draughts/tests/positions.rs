@@ -11,7 +11,7 @@ fn position_strings_round_trip() {
         let game = Draughts::<V>::new();
         random_games::<V>(3, 6, 200, |s, _| {
             let text = game.position_text(s);
-            assert_eq!(game.parse_position(&text).as_ref(), Ok(s), "{text}");
+            assert_eq!(game.parse_position(&text), Ok(uncounted(s)), "{text}");
         });
     }
     for_every_ruleset!(check);
