@@ -2568,6 +2568,10 @@ async fn an_invite_is_claimed_once(db: &str) {
     let claim_path = format!("/api/games/{id}/claim");
     let (status, _) = server.play(&id, &tokens["white"], "K@b2").await;
     assert_eq!(status, StatusCode::OK);
+    // The creator holds the invite too: a socket he opens with it before the friend claims
+    // the seat must not go on showing that seat (its king) afterwards.
+    let mut early = open_socket(&server, &id, Some(&invite)).await;
+    assert_eq!(next_view(&mut early).await["you"], "black");
     let (status, claimed) = server.post(&claim_path, json!({"token": invite})).await;
     assert_eq!(status, StatusCode::OK, "{claimed}");
     assert_eq!(claimed["seat"], "black");
@@ -2579,6 +2583,19 @@ async fn an_invite_is_claimed_once(db: &str) {
     assert_eq!(claimed["view"]["white"]["claimed"], false);
     let (status, _) = server.play(&id, &fresh, "K@d4").await;
     assert_eq!(status, StatusCode::OK);
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(message)) = early.next().await {
+            if let Message::Text(text) = message {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                assert_ne!(message["type"], "view", "a view after the claim: {message}");
+            }
+        }
+    })
+    .await;
+    assert!(
+        ended.is_ok(),
+        "the invite's socket stayed open after the claim"
+    );
     let (status, _) = server.play(&id, &tokens["white"], "c1-d1").await;
     assert_eq!(status, StatusCode::OK);
     invite_is_used(&server, &id, &invite, &fresh).await;

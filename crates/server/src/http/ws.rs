@@ -14,7 +14,6 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
 use axum::Extension;
-use denkmeter_core::Player;
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
@@ -100,7 +99,8 @@ pub async fn connect(
     let Params(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;
-    let seat = proxy.snapshot().viewer_seat(query.token.as_deref())?;
+    proxy.snapshot().viewer_seat(query.token.as_deref())?;
+    let token = query.token;
     let limit = state.config.ws_message_limit;
     Ok(upgrade
         .max_message_size(limit)
@@ -108,7 +108,7 @@ pub async fn connect(
         .on_upgrade(move |socket| async move {
             // The socket holds its connection's place under the cap while it is open.
             let _slot = slot;
-            watch(socket, proxy, changes, seat).await;
+            watch(socket, proxy, changes, token).await;
         }))
 }
 
@@ -124,11 +124,14 @@ async fn send(sender: &mut Sender, message: Message) -> bool {
 /// What tells two views of one game apart: every stored change moves the version on.
 type Shown = i64;
 
-/// Sends the view of `game` unless the client has it already.
+/// Sends the view of `game` unless the client has it already; `false` (close the socket)
+/// when the token no longer holds what it held (an invite whose seat has been claimed since
+/// the socket opened), so that an open socket never shows a seat's secrets to a token that
+/// lost it.
 async fn send_view(
     sender: &mut Sender,
     game: &LiveGame,
-    seat: Option<Player>,
+    token: Option<&str>,
     shown: &mut Option<Shown>,
 ) -> bool {
     let now = Some(game.version);
@@ -136,6 +139,9 @@ async fn send_view(
         return true;
     }
     *shown = now;
+    let Ok(seat) = game.viewer_seat(token) else {
+        return false;
+    };
     let text = match game_view(game, seat, None) {
         Ok(view) => serde_json::to_string(&ServerMessage::View { view: &view }),
         Err(error) => {
@@ -161,12 +167,12 @@ async fn watch(
     socket: WebSocket,
     proxy: Arc<GameProxy>,
     mut changes: watch::Receiver<Arc<LiveGame>>,
-    seat: Option<Player>,
+    token: Option<String>,
 ) {
     let (mut sender, mut receiver) = socket.split();
     let mut shown = None;
     let game = changes.borrow_and_update().clone();
-    if !send_view(&mut sender, &game, seat, &mut shown).await {
+    if !send_view(&mut sender, &game, token.as_deref(), &mut shown).await {
         return;
     }
     let mut last_sent = Instant::now();
@@ -181,7 +187,7 @@ async fn watch(
                     return;
                 }
                 let game = changes.borrow_and_update().clone();
-                if !send_view(&mut sender, &game, seat, &mut shown).await {
+                if !send_view(&mut sender, &game, token.as_deref(), &mut shown).await {
                     return;
                 }
                 last_sent = Instant::now();

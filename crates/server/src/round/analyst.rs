@@ -1,8 +1,9 @@
 //! The analyst: the engine's evaluation and best line for a position of a finished game, or
 //! for a position given as a string, searched on the search pool behind every game being
 //! played, a few at a time server-wide. Of the games on the server only finished ones are
-//! analysed, so that nobody consults the engine in a game still being played. (The search sees what the side to move knew: in Trangalla it searches one guess at
-//! the other king, as the player would have.)
+//! analysed, so that nobody consults the engine in a game still being played. The search sees
+//! what the side to move knew: in Trangalla it searches over drawings of the other king, and its
+//! line is the mover's move alone.
 
 use std::collections::HashMap;
 use std::sync::Arc;

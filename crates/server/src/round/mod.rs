@@ -126,6 +126,8 @@ impl RoundError {
                 | RoundError::NoDrawOffer(_)
                 | RoundError::NoTakebackOffer(_)
                 | RoundError::NothingToTakeBack
+                // A token claimed from an invite on another server since this copy was loaded.
+                | RoundError::NotASeat
         )
     }
 }
