@@ -103,6 +103,13 @@ fn now_stamp() -> (String, String) {
 /// file. The file is readable by its owner only (0600 on Unix).
 fn save(path: &Path, text: &str) -> Result<()> {
     let tmp = path.with_extension("pgn.tmp");
+    // A file left over from a crash would keep its own permissions: start afresh.
+    match std::fs::remove_file(&tmp) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            return Err(error).with_context(|| format!("cannot replace {}", tmp.display()));
+        }
+        _ => {}
+    }
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);
     #[cfg(unix)]
@@ -126,13 +133,16 @@ struct Table {
 
 impl Table {
     fn save(&self) -> Result<()> {
+        let secret = self.reader != Viewer::Everyone && !self.session.status().is_over();
+        // The computer's seed would let its reader replay its hidden choice.
         let tags: Vec<(&str, &str)> = self
             .tags
             .iter()
+            .filter(|(k, _)| !(secret && k == "Seed"))
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let mut record = self.session.record(&tags);
-        if !self.session.status().is_over() {
+        if secret {
             record.moves = self.session.moves_for(self.reader);
         }
         save(&self.path, &record.to_string())

@@ -437,6 +437,10 @@ fn trangalla_record_hides_the_computers_king_until_the_game_ends() {
     );
     let record = std::fs::read_to_string(&played.record).expect("the record was saved");
     assert!(record.contains("1. K@b2 K@? *"), "{record}");
+    assert!(
+        !record.contains("[Seed "),
+        "the seed replays the computer's choice: {record}"
+    );
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -454,6 +458,7 @@ fn trangalla_record_hides_the_computers_king_until_the_game_ends() {
     let record = std::fs::read_to_string(&played.record).expect("the record was saved");
     assert!(!record.contains("K@?"), "{record}");
     assert!(record.contains("1. K@b2 K@"), "{record}");
+    assert!(record.contains("[Seed \"3\"]"), "{record}");
     let check = denkmeter(&["record", "check", played.record_text()], "");
     assert!(check.status.success(), "{}", stderr(&check));
 }
