@@ -277,6 +277,35 @@ fn a_read_timeout_is_logged_in_denkmeters_words() {
 const WHITE_TAKES_THE_LAST_MAN: &str = "W:W28:B23";
 const BLACK_TAKES_THE_LAST_MAN: &str = "B:W28:B23";
 
+/// Each side wins and loses once as White and once as Black: the position, denkmeter's colour,
+/// how the game must end and its result.
+const WON_AND_LOST: [(&str, Player, Ending, &str); 4] = [
+    (
+        WHITE_TAKES_THE_LAST_MAN,
+        Player::White,
+        Ending::PeerLost,
+        "2-0",
+    ),
+    (
+        WHITE_TAKES_THE_LAST_MAN,
+        Player::Black,
+        Ending::DenkmeterLost,
+        "2-0",
+    ),
+    (
+        BLACK_TAKES_THE_LAST_MAN,
+        Player::Black,
+        Ending::PeerLost,
+        "0-2",
+    ),
+    (
+        BLACK_TAKES_THE_LAST_MAN,
+        Player::White,
+        Ending::DenkmeterLost,
+        "0-2",
+    ),
+];
+
 /// How a game between denkmeter and the peer ended.
 #[derive(Debug, PartialEq, Eq)]
 enum Ending {
@@ -475,33 +504,7 @@ fn initiator_game(fen: &str, denkmeter: Player) -> (Ending, String) {
 
 #[test]
 fn a_follower_ends_the_games_it_loses_and_confirms_the_games_it_wins() {
-    let cases = [
-        (
-            WHITE_TAKES_THE_LAST_MAN,
-            Player::White,
-            Ending::PeerLost,
-            "2-0",
-        ),
-        (
-            WHITE_TAKES_THE_LAST_MAN,
-            Player::Black,
-            Ending::DenkmeterLost,
-            "2-0",
-        ),
-        (
-            BLACK_TAKES_THE_LAST_MAN,
-            Player::Black,
-            Ending::PeerLost,
-            "0-2",
-        ),
-        (
-            BLACK_TAKES_THE_LAST_MAN,
-            Player::White,
-            Ending::DenkmeterLost,
-            "0-2",
-        ),
-    ];
-    for (fen, denkmeter, ending, result) in cases {
+    for (fen, denkmeter, ending, result) in WON_AND_LOST {
         let (ended, printed) = follower_game(fen, denkmeter, 0);
         assert_eq!(ended, ending, "{fen}, denkmeter {denkmeter:?}: {printed}");
         let expected = format!("game 1: result {result} after 1 plies: ");
@@ -511,33 +514,7 @@ fn a_follower_ends_the_games_it_loses_and_confirms_the_games_it_wins() {
 
 #[test]
 fn an_initiator_ends_the_games_it_loses_and_confirms_the_games_it_wins() {
-    let cases = [
-        (
-            WHITE_TAKES_THE_LAST_MAN,
-            Player::White,
-            Ending::PeerLost,
-            "2-0",
-        ),
-        (
-            WHITE_TAKES_THE_LAST_MAN,
-            Player::Black,
-            Ending::DenkmeterLost,
-            "2-0",
-        ),
-        (
-            BLACK_TAKES_THE_LAST_MAN,
-            Player::Black,
-            Ending::PeerLost,
-            "0-2",
-        ),
-        (
-            BLACK_TAKES_THE_LAST_MAN,
-            Player::White,
-            Ending::DenkmeterLost,
-            "0-2",
-        ),
-    ];
-    for (fen, denkmeter, ending, result) in cases {
+    for (fen, denkmeter, ending, result) in WON_AND_LOST {
         let (ended, printed) = initiator_game(fen, denkmeter);
         assert_eq!(ended, ending, "{fen}, denkmeter {denkmeter:?}: {printed}");
         let expected = format!("result {result} after 1 plies: ");

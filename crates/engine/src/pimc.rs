@@ -94,7 +94,7 @@ pub fn search<G: Game>(
     search_with(game, observation, player, options, &mut |_| {})
 }
 
-/// [`search`], calling `on_pass` after every complete pass with the move it would choose then
+/// [`search()`], calling `on_pass` after every complete pass with the move it would choose then
 /// (`pv` is that move alone: the rest of a line would be one drawing's guess at what is hidden).
 pub fn search_with<G: Game>(
     game: &G,
