@@ -313,7 +313,22 @@ async function openCreated(label, problems, body, seat = 'white', ignore = null)
   const page = await context.newPage();
   watchPage(page, label, problems, ignore);
   await page.goto(`${base}/#/game/${id}?token=${tokens[seat]}`);
-  return { id, tokens, context, page };
+  // A token in a link is claimed by the page that opens it, for a secret of its own (the link
+  // is then used up): from here on the test acts with the page's token.
+  await page.waitForFunction(() => !location.hash.includes('token='));
+  const claimed = await seatsOf(page, id);
+  check(claimed[seat] && claimed[seat] !== tokens[seat], `the page did not claim ${seat}'s seat`);
+  return { id, tokens: { ...tokens, [seat]: claimed[seat] }, context, page };
+}
+
+// Opens game `id` on `page` by a link with `seat`'s token, which the page claims: returns the
+// page's own token for the seat, the one that acts for it from now on.
+async function openSeat(page, id, token, seat = 'white') {
+  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(token)}`);
+  await page.waitForFunction(() => !location.hash.includes('token='));
+  const claimed = await seatsOf(page, id);
+  check(claimed[seat] && claimed[seat] !== token, `the page did not claim ${seat}'s seat`);
+  return claimed[seat];
 }
 
 const ENGLISH_AGAINST_LEVEL_1 = { ruleset: 'english', white: { kind: 'human' }, black: { kind: 'computer', level: 1 } };
@@ -718,8 +733,8 @@ test('h. a Scandinavian capture of three men made by clicking each landing squar
   const context = await newContext();
   const page = await context.newPage();
   watchPage(page, 'h', problems);
-  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(tokens.white)}`);
-  const view = await api('GET', `/api/games/${id}?token=${encodeURIComponent(tokens.white)}`);
+  const white = await openSeat(page, id, tokens.white);
+  const view = await api('GET', `/api/games/${id}?token=${encodeURIComponent(white)}`);
   check(view.legal_moves.length === 1 && view.legal_moves[0].text === 'c4xc8xg8xg4',
     `expected the one move c4xc8xg8xg4, found ${view.legal_moves.map((m) => m.text).join(' ')}`);
   const names = clickPath(view.legal_moves[0]).map((i) => view.board.cells[i].name);
@@ -732,11 +747,11 @@ test('h. a Scandinavian capture of three men made by clicking each landing squar
 
   // A Sjekkers board: 61 points, 36 disks.
   const sj = await api('POST', '/api/games', { ruleset: 'sjekkers', white: { kind: 'human' }, black: { kind: 'human' } });
-  await page.goto(`${base}/#/game/${sj.id}?token=${encodeURIComponent(sj.tokens.white)}`);
+  const sjWhite = await openSeat(page, sj.id, sj.tokens.white);
   await page.waitForFunction(() => document.querySelectorAll('svg.board [data-piece]').length === 36, null, { timeout: 10_000 });
   const cells = await page.$$eval('svg.board [data-cell]', (els) => els.length);
   check(cells === 61, `the Sjekkers board has ${cells} cells drawn, not 61`);
-  const sjView = await api('GET', `/api/games/${sj.id}?token=${encodeURIComponent(sj.tokens.white)}`);
+  const sjView = await api('GET', `/api/games/${sj.id}?token=${encodeURIComponent(sjWhite)}`);
   await clickMove(page, sjView, clickableMove(sjView));
   await waitView(sj.id, null, (v) => v.ply === 1, 'the Sjekkers move to be played');
   await context.close();
@@ -960,12 +975,12 @@ test('m. Fort Chitral: the Fort marked, a chained jump made by clicking only its
   const context = await newContext();
   const page = await context.newPage();
   watchPage(page, 'm', problems);
-  await page.goto(`${base}/#/game/${id}?token=${encodeURIComponent(tokens.white)}`);
+  const white = await openSeat(page, id, tokens.white);
   await page.waitForSelector(cellSelector('i9'));
   const view = await api('GET', `/api/games/${id}`);
   const fort = view.board.cells.filter((c) => c.style !== 'plain').map((c) => c.name).sort();
   check(fort.join(' ') === 'i10 i9 j10 j9', `the Fort is drawn on ${fort.join(' ')}`);
-  const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(tokens.white)}`);
+  const mine = await api('GET', `/api/games/${id}?token=${encodeURIComponent(white)}`);
   const chain = mine.legal_moves.find((m) => m.text === 'a1-e5');
   check(chain, `a1-e5 is not legal: ${mine.legal_moves.map((m) => m.text).join(' ')}`);
   check(!chain.via.length, `the chain asks for clicks on ${chain.via.join(',')}`);
@@ -1675,18 +1690,18 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
         black: { kind: 'computer', level: 1 },
         clock: { main_seconds: 600, increment_seconds: 5 },
       });
-      await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
+      const white = await openSeat(page, id, tokens.white);
       // The clocks start after the first moves; the computer is not on the clock.
       await page.waitForSelector('#players .clock[data-seat="white"]');
       await page.waitForSelector('#players .clock.untimed[data-seat="black"]');
       // The first legal move, sent as a click would send it, and the computer's reply.
-      const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
-      await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: view.legal_moves[0].text });
+      const view = await api('GET', `/api/games/${id}?token=${white}`);
+      await api('POST', `/api/games/${id}/moves`, { token: white, move: view.legal_moves[0].text });
       await waitMoves(page, 2);
       if (view.hidden_information) {
         // A takeback would show what is hidden: none against the computer.
         check(!(await page.$('button[data-action=takeback]')), `${ruleset}: a takeback is offered against the computer`);
-        await api('POST', `/api/games/${id}/takeback`, { token: tokens.white, action: 'offer' }).then(
+        await api('POST', `/api/games/${id}/takeback`, { token: white, action: 'offer' }).then(
           () => check(false, `${ruleset}: the server took a move back against the computer`),
           (e) => check(/409/.test(e.message), `${ruleset}: the takeback was refused with ${e.message}`),
         );
@@ -1735,8 +1750,9 @@ test('F. every family fits the screen at 1280x800 and 375x667: the board, the ke
       for (const ruleset of FAMILIES) {
         const { id, tokens } = await api('POST', '/api/games', { ruleset, white: { kind: 'human' }, black: { kind: 'human' } });
         // One page for every game: the app follows the address.
-        await page.goto(`${base}/#/game/${id}?token=${tokens.white}`);
-        await page.waitForFunction((r) => document.querySelector('#game-title') && document.querySelector('svg.board [data-cell]') && /your move/i.test(document.querySelector('#status').textContent) && document.title.toLowerCase().startsWith(`${r} `), ruleset);
+        const white = await openSeat(page, id, tokens.white);
+        const { display_name: shown } = await api('GET', `/api/games/${id}`);
+        await page.waitForFunction((r) => document.querySelector('#game-title') && document.querySelector('svg.board [data-cell]') && /your move/i.test(document.querySelector('#status').textContent) && document.title.startsWith(r), shown);
         const where = `${ruleset} at ${width}x${height}`;
         const m = await page.evaluate(() => {
           const box = (el) => {
@@ -1774,7 +1790,7 @@ test('F. every family fits the screen at 1280x800 and 375x667: the board, the ke
         inView(m.key, 'key');
         // The controls a move needs: the choice buttons when a move needs a choice (Straat's
         // orientations), and on a phone whose turn it is and the buttons under the board.
-        const view = await api('GET', `/api/games/${id}?token=${tokens.white}`);
+        const view = await api('GET', `/api/games/${id}?token=${white}`);
         if (view.legal_moves.some((mv) => mv.choice)) inView(m.choices, 'choice buttons');
         if (phone) {
           inView(m.status, 'status');
