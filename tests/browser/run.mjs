@@ -1521,7 +1521,7 @@ test('B. a timed game: the clocks count down, and the server ends it on time', a
   const created = await api('GET', `/api/games/${id}`);
   check(created.clock && created.clock.kind === 'main' && created.clock.main_ms === 180_000 && created.clock.increment_ms === 2000, `the lobby's 3 min + 2 s made ${JSON.stringify(created.clock)}`);
   await lobby.waitForSelector('#players .clock[data-seat="white"]');
-  await lobby.waitForSelector('#players .clock.untimed[data-seat="black"]');
+  await lobby.waitForSelector('#players .clock[data-seat="black"]');
   await context.close();
 
   // Two seconds a move on one screen: after the first moves (not timed) White's clock runs
@@ -1693,9 +1693,9 @@ test('C. every game, against the computer on a clock: a move, a takeback, a hint
         clock: { main_seconds: 600, increment_seconds: 5 },
       });
       const white = await openSeat(page, id, tokens.white);
-      // The clocks start after the first moves; the computer is not on the clock.
+      // The clocks start after the first moves; the computer is on the clock too.
       await page.waitForSelector('#players .clock[data-seat="white"]');
-      await page.waitForSelector('#players .clock.untimed[data-seat="black"]');
+      await page.waitForSelector('#players .clock[data-seat="black"]');
       // The first legal move, sent as a click would send it, and the computer's reply.
       const view = await api('GET', `/api/games/${id}?token=${white}`);
       await api('POST', `/api/games/${id}/moves`, { token: white, move: view.legal_moves[0].text });
@@ -2100,30 +2100,41 @@ test('I. international and English boards show the square numbers by default; le
   await context.close();
 });
 
-test('J. clocks start with the first moves, and the computer\'s seat says it has no clock', async (problems) => {
+test('J. clocks start with the first moves, and the computer plays on its own clock', async (problems) => {
   const context = await newContext();
   const page = await context.newPage();
   watchPage(page, 'J', problems);
   const id = await createInLobby(page, { ruleset: 'chad', opponent: 'computer', level: 1, colour: 'white', clock: 'main:180:2' });
+  const clockText = async (seat) => (await page.textContent(`#players .clock[data-seat="${seat}"]`)).trim();
+  const clockOf = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
   await page.waitForSelector('#players .clock[data-seat="white"]');
-  const untimed = page.locator('#players .clock.untimed[data-seat="black"]');
-  check((await untimed.textContent()).trim() === 'no clock', 'the computer\'s seat does not say it has no clock');
-  check(/not on the clock/.test(await untimed.getAttribute('title')), 'the computer\'s clock does not say why');
+  check(await clockText('black') === '3:00', `the computer's seat shows ${await clockText('black')}, not its clock`);
+  check(!(await page.$('#players .clock.untimed')), 'a seat still says it has no clock');
   await page.waitForSelector('#status .first-move');
   const first = await page.textContent('#status .first-move');
   check(/clocks start after each side's first move/.test(first), `the status says "${first}"`);
   await sleep(1200);
-  const before = (await page.textContent('#players .clock[data-seat="white"]')).trim();
+  const before = await clockText('white');
   check(before === '3:00', `White's clock ran before the first move: ${before}`);
   check(!(await page.$('#players .clock.running')), 'a clock runs before the first move');
   const mine = await seatsOf(page, id);
-  const view = await api('GET', `/api/games/${id}?token=${mine.white}`);
-  await api('POST', `/api/games/${id}/moves`, { token: mine.white, move: view.legal_moves[0].text });
-  await waitMoves(page, 2);
+  const move = async (ply) => {
+    const view = await api('GET', `/api/games/${id}?token=${mine.white}`);
+    await api('POST', `/api/games/${id}/moves`, { token: mine.white, move: view.legal_moves[0].text });
+    await waitMoves(page, ply);
+  };
+  await move(2);
   await page.waitForSelector('#players .clock.running[data-seat="white"]');
   check(!(await page.$('#status .first-move')), 'the first-move words stay after the first moves');
   const after = await api('GET', `/api/games/${id}`);
-  check(after.clock.white_ms <= 180_000 && after.clock.running === 'white', `the clock after the first moves: ${JSON.stringify(after.clock)}`);
+  check(after.clock.white_ms <= 180_000 && after.clock.running === 'white' && after.clock.black_ms === 180_000, `the clock after the first moves: ${JSON.stringify(after.clock)}`);
+  // The computer's second reply is charged and earns the increment: its clock moves on the page.
+  await move(4);
+  const charged = await api('GET', `/api/games/${id}`);
+  const black = charged.clock.black_ms;
+  check(black > 170_000 && black <= 182_000 && black !== 180_000, `the computer's clock after its reply: ${JSON.stringify(charged.clock)}`);
+  await page.waitForFunction((text) => document.querySelector('#players .clock[data-seat="black"]').textContent.trim() === text, clockOf(black), { timeout: 5000 }).catch(() => {});
+  check(await clockText('black') === clockOf(black), `the page shows the computer's clock as ${await clockText('black')}, the server ${black} ms`);
   await context.close();
 });
 

@@ -135,7 +135,7 @@ function swatch(palette, player) {
   return `<svg class="swatch" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7"${attr('fill', fill)}${attr('stroke', palette.piece_edge)} stroke-width="1.5"/></svg>`;
 }
 
-/** A seat's time left now, in milliseconds (null when its seat is untimed or the game is not). */
+/** A seat's time left now, in milliseconds (null when the game is untimed). */
 export function timeLeft(page, player) {
   const clock = page.live && page.live.clock;
   const ms = clock ? clock[`${player}_ms`] : null;
@@ -169,17 +169,10 @@ function firstMoveHtml(page) {
   return ` · <span class="first-move">The clocks start after each side's first move: ${esc(title(v.to_move, v.side_names))} has <span id="first-move-left">${clockText(ms)}</span> to make it</span>`;
 }
 
-/**
- * A seat's clock in the players list: its time left, or, in a timed game, words saying that the
- * computer's seat is not on the clock; nothing in an untimed game.
- */
+/** A seat's clock in the players list, the computer's as anyone's; nothing in an untimed game. */
 function clockHtml(page, player) {
   const ms = timeLeft(page, player);
-  if (ms === null) {
-    const v = page.live;
-    if (!v.clock || !v[player] || v[player].kind !== 'computer') return '';
-    return `<span class="clock untimed" data-seat="${player}" title="The computer is not on the clock: it answers within its level's own time limit">no clock</span>`;
-  }
+  if (ms === null) return '';
   const running = page.live.clock.running === player;
   return `<span class="clock${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}" data-seat="${player}" aria-label="time left">${clockText(ms)}</span>`;
 }

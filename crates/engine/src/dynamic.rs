@@ -7,6 +7,7 @@
 
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::time::Duration;
 
 use denkmeter_core::{
     perft, Board, BoardFileError, Facts, Game, Highlight, MoveError, MoveView, Outcome, Player,
@@ -117,7 +118,17 @@ pub trait AnySession: Debug + Send + Sync {
     /// something the computer runs information-set MCTS over it; `mcts:` and `ab:` search one
     /// state drawn from it. The same seed gives the same move whenever the agent's limits do
     /// not depend on the clock.
-    fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String>;
+    fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String> {
+        self.choose_move_within(agent, seed, None)
+    }
+    /// [`AnySession::choose_move`], searching no longer than `most` if given (a computer on the
+    /// clock: the time it can afford this turn), whatever the agent's own time limit.
+    fn choose_move_within(
+        &self,
+        agent: &Agent,
+        seed: u64,
+        most: Option<Duration>,
+    ) -> Option<String>;
     /// Searches the position with alpha-beta (`options.history` is ignored: the game's own
     /// history counts), calling `on_depth` after every completed depth; the last line, or
     /// `None` if the game is over. Like [`AnySession::choose_move`] it searches only what the
@@ -275,6 +286,22 @@ impl Plan {
         }
     }
 
+    /// The plan searching no longer than `most`, if given.
+    fn within(self, most: Option<Duration>) -> Plan {
+        match self {
+            Plan::MonteCarlo(limits) => Plan::MonteCarlo(limits.within(most)),
+            Plan::InformationSet(limits) => Plan::InformationSet(limits.within(most)),
+            Plan::AlphaBeta { limits, noise } => Plan::AlphaBeta {
+                limits: limits.within(most),
+                noise,
+            },
+            Plan::Sampled { limits, noise } => Plan::Sampled {
+                limits: limits.within(most),
+                noise,
+            },
+        }
+    }
+
     fn limits(self) -> Limits {
         match self {
             Plan::MonteCarlo(limits) | Plan::InformationSet(limits) => limits,
@@ -410,7 +437,12 @@ impl<G: Game> AnySession for Session<G> {
         self.0.end(outcome);
     }
 
-    fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String> {
+    fn choose_move_within(
+        &self,
+        agent: &Agent,
+        seed: u64,
+        most: Option<Duration>,
+    ) -> Option<String> {
         let game = self.0.game();
         let mut legal = Vec::new();
         self.0.legal_moves(&mut legal);
@@ -421,7 +453,7 @@ impl<G: Game> AnySession for Session<G> {
                 *legal.choose(&mut rng)?
             }
             Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta(_) => {
-                let plan = Plan::of(agent, game.facts())?;
+                let plan = Plan::of(agent, game.facts())?.within(most);
                 let mover = self.0.to_move();
                 // What the mover knows: the search is never given the true state.
                 let observation = game.observation(self.0.state(), mover);

@@ -38,8 +38,39 @@ impl Limits {
         }
     }
 
+    /// These limits with the time limit no longer than `most`, if given: the time a player on
+    /// the clock can afford this turn.
+    pub fn within(self, most: Option<Duration>) -> Limits {
+        let time = match (self.time, most) {
+            (Some(own), Some(most)) => Some(own.min(most)),
+            (own, most) => own.or(most),
+        };
+        Limits { time, ..self }
+    }
+
     /// Whether no limit is set (a search then uses its own default).
     pub fn is_unlimited(&self) -> bool {
         self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_within_bound_shortens_only_a_longer_limit() {
+        let second = Duration::from_secs(1);
+        let level = Limits {
+            nodes: Some(100_000),
+            time: Some(second),
+            ..Limits::default()
+        };
+        let short = Duration::from_millis(300);
+        assert_eq!(level.within(Some(short)).time, Some(short));
+        assert_eq!(level.within(Some(short)).nodes, Some(100_000));
+        assert_eq!(level.within(Some(second * 5)).time, Some(second));
+        assert_eq!(level.within(None), level);
+        assert_eq!(Limits::depth(4).within(Some(short)).time, Some(short));
     }
 }

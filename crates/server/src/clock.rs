@@ -12,6 +12,10 @@ pub const MAX_INCREMENT_SECONDS: u64 = 60 * 60;
 /// makes his first move still ends, lost on time.
 pub const FIRST_MOVE_MIN_MS: i64 = 60_000;
 
+/// The computer on the clock plans its main time as if this many moves were still to come
+/// (see [`Clock::thinking_ms`]).
+pub const COMPUTER_MOVES_AHEAD: i64 = 25;
+
 /// Whether the turn at `ply` (moves made since the game began) is one of the two first moves,
 /// one for each side: as on lidraughts and lichess, neither clock runs until both sides have
 /// moved once, so nobody loses time while the other person is still finding the game.
@@ -155,18 +159,32 @@ impl Clock {
     /// The clocks after `mover` moved at `now`: the turn's time charged, the increment added
     /// (or the clock full again per move), the next turn beginning. A first move (`opening`)
     /// is charged nothing and earns no increment. `None` if `mover`'s time had run out.
-    pub fn after_move(&self, mover: Player, timed: bool, opening: bool, now: i64) -> Option<Clock> {
+    pub fn after_move(&self, mover: Player, opening: bool, now: i64) -> Option<Clock> {
+        if now > self.deadline(mover, opening) {
+            return None;
+        }
         let mut next = *self;
-        if timed {
-            if now > self.deadline(mover, opening) {
-                return None;
-            }
-            if !opening {
-                next.remaining[mover] = self.control.refilled(self.left_at(mover, false, now));
-            }
+        if !opening {
+            next.remaining[mover] = self.control.refilled(self.left_at(mover, false, now));
         }
         next.turn_started = now;
         Some(next)
+    }
+
+    /// How long the computer, on `player`'s turn at `now`, may think: a
+    /// [`COMPUTER_MOVES_AHEAD`]th of its main time left plus three quarters of the increment,
+    /// or half of a time per move left, and never more than half of what it has left, so that
+    /// it keeps time for the moves to come and for a search queued behind others. A first
+    /// move (`opening`) is not charged, but is thought over as if it were.
+    pub fn thinking_ms(&self, player: Player, opening: bool, now: i64) -> i64 {
+        let left = self.left_at(player, opening, now).max(0);
+        let share = match self.control {
+            TimeControl::PerMove { .. } => left / 2,
+            TimeControl::Main { increment_ms, .. } => {
+                left / COMPUTER_MOVES_AHEAD + increment_ms * 3 / 4
+            }
+        };
+        share.min(left / 2)
     }
 
     /// The clocks after a takeback at `now` back to before a move of `mover`: `mover` has the
@@ -174,7 +192,7 @@ impl Clock {
     /// running if it is `mover`'s own (`thinking`): neither its thinking nor the increment is
     /// given back. `other` has what it had before that move: the refill after its own last
     /// move before it, made with `other_left` to spare, or its initial time. Nobody's time
-    /// changes where it is not known (an untimed seat). The turn begins `now`. `None` if
+    /// changes where it is not known (a move brought in from a PDN game). The turn begins `now`. `None` if
     /// `mover` would be left with no time.
     pub fn taken_back(
         &self,
@@ -219,23 +237,14 @@ mod tests {
             increment_ms: 2_000,
         };
         let clock = Clock::new(control, 1_000);
-        let next = clock
-            .after_move(Player::White, true, false, 11_000)
-            .unwrap();
+        let next = clock.after_move(Player::White, false, 11_000).unwrap();
         assert_eq!(next.remaining.white, 52_000);
         assert_eq!(next.remaining.black, 60_000);
         assert_eq!(next.turn_started, 11_000);
         assert_eq!(next.deadline(Player::Black, false), 71_000);
         // Out of time: no move.
-        assert_eq!(next.after_move(Player::Black, true, false, 71_001), None);
-        assert!(next
-            .after_move(Player::Black, true, false, 71_000)
-            .is_some());
-        // An untimed seat (the computer) is not charged.
-        let untimed = next
-            .after_move(Player::Black, false, false, 500_000)
-            .unwrap();
-        assert_eq!(untimed.remaining.black, 60_000);
+        assert_eq!(next.after_move(Player::Black, false, 71_001), None);
+        assert!(next.after_move(Player::Black, false, 71_000).is_some());
     }
 
     #[test]
@@ -248,37 +257,51 @@ mod tests {
         // White's first move, after 50 s, costs nothing and earns no increment; so does Black's.
         assert!(is_opening(0) && is_opening(1) && !is_opening(2));
         assert_eq!(clock.left_at(Player::White, true, 50_000), 120_000);
-        let after_white = clock.after_move(Player::White, true, true, 50_000).unwrap();
+        let after_white = clock.after_move(Player::White, true, 50_000).unwrap();
         assert_eq!(after_white.remaining, ByPlayer::new(120_000, 120_000));
-        let after_black = after_white
-            .after_move(Player::Black, true, true, 80_000)
-            .unwrap();
+        let after_black = after_white.after_move(Player::Black, true, 80_000).unwrap();
         assert_eq!(after_black.remaining, ByPlayer::new(120_000, 120_000));
         // From the second move on the clock runs.
         let next = after_black
-            .after_move(Player::White, true, false, 90_000)
+            .after_move(Player::White, false, 90_000)
             .unwrap();
         assert_eq!(next.remaining.white, 112_000);
         // A first move still has a bound: the whole initial time, at least a minute.
         assert_eq!(clock.deadline(Player::White, true), 120_000);
-        assert_eq!(clock.after_move(Player::White, true, true, 120_001), None);
+        assert_eq!(clock.after_move(Player::White, true, 120_001), None);
         let short = Clock::new(TimeControl::PerMove { move_ms: 5_000 }, 0);
         assert_eq!(short.deadline(Player::White, true), FIRST_MOVE_MIN_MS);
-        assert!(short
-            .after_move(Player::White, true, true, 30_000)
-            .is_some());
+        assert!(short.after_move(Player::White, true, 30_000).is_some());
         assert_eq!(
-            short.after_move(Player::White, true, true, FIRST_MOVE_MIN_MS + 1),
+            short.after_move(Player::White, true, FIRST_MOVE_MIN_MS + 1),
             None
         );
     }
 
     #[test]
+    fn the_computer_thinks_a_share_of_its_time_left() {
+        let control = TimeControl::Main {
+            main_ms: 300_000,
+            increment_ms: 4_000,
+        };
+        let clock = Clock::new(control, 0);
+        // 300 s left: a 25th, 12 s, plus 3 s of the 4 s increment.
+        assert_eq!(clock.thinking_ms(Player::Black, false, 0), 15_000);
+        // 290 s into the turn, 10 s left: 0.4 s plus 3 s; 4 s left: at most half of it, 2 s;
+        // none left, none to think.
+        assert_eq!(clock.thinking_ms(Player::Black, false, 290_000), 3_400);
+        assert_eq!(clock.thinking_ms(Player::Black, false, 296_000), 2_000);
+        assert_eq!(clock.thinking_ms(Player::Black, false, 400_000), 0);
+        // A first move is not charged, but gets no more thought than any other.
+        assert_eq!(clock.thinking_ms(Player::Black, true, 290_000), 15_000);
+        let per_move = Clock::new(TimeControl::PerMove { move_ms: 8_000 }, 0);
+        assert_eq!(per_move.thinking_ms(Player::White, false, 2_000), 3_000);
+    }
+
+    #[test]
     fn per_move_clocks_are_full_again_after_each_move() {
         let clock = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
-        let next = clock
-            .after_move(Player::White, true, false, 29_000)
-            .unwrap();
+        let next = clock.after_move(Player::White, false, 29_000).unwrap();
         assert_eq!(next.remaining.white, 30_000);
         assert_eq!(next.deadline(Player::Black, false), 59_000);
     }
@@ -292,12 +315,10 @@ mod tests {
         // White thinks 20 s and moves, with 40 s left; Black replies after 10 s; White thinks 4 s
         // more and takes back: 40 s less those 4 s, not 45 s.
         let start = Clock::new(control, 0);
-        let after_white = start
-            .after_move(Player::White, true, false, 20_000)
-            .unwrap();
+        let after_white = start.after_move(Player::White, false, 20_000).unwrap();
         let white_left = start.left_at(Player::White, false, 20_000);
         let after_black = after_white
-            .after_move(Player::Black, true, false, 30_000)
+            .after_move(Player::Black, false, 30_000)
             .unwrap();
         assert_eq!(after_black.remaining, ByPlayer::new(45_000, 55_000));
         let back = after_black
@@ -325,13 +346,9 @@ mod tests {
         // Per move: a move made after 29 s of 30, taken back after 0.5 s more, leaves 0.5 s; one
         // taken back after 2 s more would lose on the spot, so it is refused.
         let per_move = Clock::new(TimeControl::PerMove { move_ms: 30_000 }, 0);
-        let moved = per_move
-            .after_move(Player::White, true, false, 29_000)
-            .unwrap();
+        let moved = per_move.after_move(Player::White, false, 29_000).unwrap();
         let left = per_move.left_at(Player::White, false, 29_000);
-        let mine = moved
-            .after_move(Player::Black, true, false, 29_000)
-            .unwrap();
+        let mine = moved.after_move(Player::Black, false, 29_000).unwrap();
         let back = mine
             .taken_back(Player::White, true, Some(left), None, 29_500)
             .unwrap();
@@ -340,7 +357,7 @@ mod tests {
             mine.taken_back(Player::White, true, Some(left), None, 31_000),
             None
         );
-        // An untimed other seat (the computer) keeps what it had.
+        // An other seat whose time at its move is not known keeps what it had.
         let back = moved
             .taken_back(Player::White, false, Some(left), Some(None), 29_500)
             .unwrap();

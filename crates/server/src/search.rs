@@ -9,10 +9,15 @@ use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use denkmeter_engine::dynamic::{AnalysisLine, AnySession};
 use denkmeter_engine::{Agent, SearchOptions};
 use tokio::sync::oneshot;
+
+/// The least time a computer on the clock is given for a search, however little it has left:
+/// a search always completes its first depth anyway.
+pub const SHORTEST_THINK: Duration = Duration::from_millis(20);
 
 /// Which queue a search waits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,17 +108,27 @@ impl SearchPool {
     }
 
     /// The computer's move in `session`, searched on the pool; `None` if there is none (or the
-    /// search failed, which is logged).
+    /// search failed, which is logged). A computer on the clock searches until `think_until`
+    /// at the latest, counted from when the search was asked for (the wait for a thread is
+    /// its own time), and at least [`SHORTEST_THINK`].
     pub async fn search(
         &self,
         priority: Priority,
         session: Box<dyn AnySession>,
         agent: Agent,
         seed: u64,
+        think_until: Option<Instant>,
     ) -> Option<String> {
         let ruleset = session.ruleset().to_string();
-        self.run(priority, ruleset, move || session.choose_move(&agent, seed))
-            .await
+        self.run(priority, ruleset, move || {
+            let most = think_until.map(|until| {
+                until
+                    .saturating_duration_since(Instant::now())
+                    .max(SHORTEST_THINK)
+            });
+            session.choose_move_within(&agent, seed, most)
+        })
+        .await
     }
 
     /// The alpha-beta analysis of `session` for its side to move (see
@@ -241,7 +256,8 @@ mod tests {
             let pool = pool.clone();
             let session = chad.new_game(None).unwrap();
             tasks.push(tokio::spawn(async move {
-                pool.search(Priority::Player, session, agent, seed).await
+                pool.search(Priority::Player, session, agent, seed, None)
+                    .await
             }));
         }
         let mut most = 0;
@@ -279,7 +295,7 @@ mod tests {
             let (pool, finished) = (pool.clone(), finished.clone());
             let session = chad.new_game(None).unwrap();
             tasks.push(tokio::spawn(async move {
-                pool.search(priority, session, agent, n as u64).await;
+                pool.search(priority, session, agent, n as u64, None).await;
                 finished.lock().unwrap().push(n);
             }));
             // Let the first one start before the others queue.

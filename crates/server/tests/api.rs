@@ -304,6 +304,7 @@ on_both_databases!(
     takebacks_against_the_computer,
     takebacks_between_people_on_two_servers,
     timed_games_are_lost_on_time_by_the_server,
+    the_computer_plays_on_its_clock,
     the_clocks_start_with_the_first_moves,
     a_timed_turn_begins_again_after_a_restart,
     a_pdn_game_is_brought_in_continued_and_downloaded,
@@ -1231,7 +1232,7 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
         "time forfeit"
     );
 
-    // A main time with an increment; the computer's seat is untimed.
+    // A main time with an increment; the computer is on the clock too.
     let (id, tokens) = create_timed(
         &server,
         "chad",
@@ -1245,15 +1246,65 @@ async fn timed_games_are_lost_on_time_by_the_server(db: &str) {
         view["clock"]["white_ms"], 60_000,
         "a first move is not charged"
     );
-    assert!(view["clock"]["black_ms"].is_null(), "{view}");
+    assert_eq!(view["clock"]["black_ms"], 60_000, "{view}");
     let view = server.wait_for_ply(&id, 2).await;
     assert_eq!(view["clock"]["running"], "white");
+    assert_eq!(view["clock"]["black_ms"], 60_000, "nor is the computer's");
     let next = server.first_legal_move(&id, &tokens["white"]).await;
     let (_, view) = server.play(&id, &tokens["white"], &next).await;
     let left = view["clock"]["white_ms"].as_i64().unwrap();
     assert!(
         (60_000..=65_000).contains(&left),
         "60 s, less the move's time, plus 5 s: {left}"
+    );
+    assert_eq!(
+        view["clock"]["running"], "black",
+        "the computer's clock runs"
+    );
+    let view = server.wait_for_ply(&id, 4).await;
+    let black = view["clock"]["black_ms"].as_i64().unwrap();
+    assert!(
+        (60_000..65_000).contains(&black),
+        "60 s, less the computer's thinking, plus 5 s: {black}"
+    );
+    server.stop().await;
+}
+
+/// The computer thinks within its clock: at level 8 it would think up to 10 s a move, but with
+/// 6 s for the game it spends a share of what it has left and never loses on time.
+async fn the_computer_plays_on_its_clock(db: &str) {
+    let server = Server::start(db).await;
+    let (id, tokens) = create_timed(
+        &server,
+        "chad",
+        human(),
+        computer(8),
+        json!({"main_seconds": 6}),
+    )
+    .await;
+    let mut ply = 0;
+    let mut view = server.get(&format!("/api/games/{id}")).await.1;
+    while ply < 12 && view["status"] == "ongoing" {
+        let next = server.first_legal_move(&id, &tokens["white"]).await;
+        let asked = std::time::Instant::now();
+        server.play(&id, &tokens["white"], &next).await;
+        view = server.wait_for_ply(&id, ply + 2).await;
+        let reply = asked.elapsed();
+        ply += 2;
+        assert!(
+            reply < Duration::from_secs(3),
+            "the computer took {reply:?} with {} ms on its clock",
+            view["clock"]["black_ms"]
+        );
+    }
+    let black = view["clock"]["black_ms"].as_i64().unwrap();
+    assert!(
+        (1..6_000).contains(&black),
+        "the computer's thinking is charged, and it keeps some time: {black} ms left after {ply} plies"
+    );
+    assert_ne!(
+        view["result"]["reason"], "time forfeit",
+        "the computer lost on time: {view}"
     );
     server.stop().await;
 }

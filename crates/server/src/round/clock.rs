@@ -1,6 +1,6 @@
-//! Clocks kept by the server: a flag watcher ends a timed game when the person to move runs
-//! out, whether or not anyone is looking. The computer's seats are untimed: it answers within
-//! its level's own limit.
+//! Clocks kept by the server: a flag watcher ends a timed game when the side to move runs
+//! out, whether or not anyone is looking. The computer is on the clock too: it thinks a share
+//! of its time left (`crate::clock::Clock::thinking_ms`), and loses on time like anyone.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -8,19 +8,16 @@ use std::time::Duration;
 use denkmeter_core::{Outcome, Reason};
 
 use super::{now_ms, GameProxy, LiveGame, RoundError, Rounds};
-use crate::seat::Seat;
 
 impl LiveGame {
-    /// The deadline of the person to move, if the game is timed, goes on and a person is to
-    /// move (the computer's seats are untimed). For a first move it bounds the wait, though
-    /// the clock does not run ([`LiveGame::is_opening`]).
+    /// The deadline of the side to move, if the game is timed and goes on. For a first move
+    /// it bounds the wait, though the clock does not run ([`LiveGame::is_opening`]).
     pub fn deadline(&self) -> Option<i64> {
         let clock = self.clock.as_ref()?;
         if self.session.status().is_over() {
             return None;
         }
-        let to_move = self.session.to_move();
-        (self.seats[to_move] == Seat::Human).then(|| clock.deadline(to_move, self.is_opening()))
+        Some(clock.deadline(self.session.to_move(), self.is_opening()))
     }
 
     /// Whether the turn now is one of the two first moves, which the clocks do not charge
@@ -84,9 +81,7 @@ async fn flag_watch(rounds: Weak<Rounds>, proxy: &GameProxy) {
             return;
         }
         let Some(deadline) = game.deadline() else {
-            // The computer is to move: its seat is untimed.
-            changed.await;
-            continue;
+            return;
         };
         let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64);
         tokio::select! {

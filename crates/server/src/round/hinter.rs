@@ -56,6 +56,7 @@ impl Rounds {
                         session,
                         Agent::Computer(HINT_LEVEL),
                         seed,
+                        None,
                     )
                     .await
                     .ok_or_else(|| {

@@ -389,8 +389,8 @@ pub struct ResultJson {
     pub score: Option<ScoreJson>,
 }
 
-/// A timed game's clocks as of one moment: each person's time left (null for the computer's
-/// untimed seats) and whose clock runs.
+/// A timed game's clocks as of one moment: each side's time left (the computer's too) and
+/// whose clock runs.
 #[derive(Debug, Serialize)]
 pub struct ClockJson {
     /// `per-move` (every move within `main_ms`) or `main` (`main_ms` for the game, plus
@@ -398,12 +398,12 @@ pub struct ClockJson {
     pub kind: &'static str,
     pub main_ms: i64,
     pub increment_ms: i64,
-    pub white_ms: Option<i64>,
-    pub black_ms: Option<i64>,
-    /// The seat whose time is running, while a person is to move in a game going on and both
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The seat whose time is running, while a game goes on and both
     /// sides have made their first move (the first moves are not charged).
     pub running: Option<&'static str>,
-    /// While a person's first move is awaited: the time left to make it, after which the
+    /// While a first move is awaited: the time left to make it, after which the
     /// game is lost on time (`crate::clock::Clock::first_move_ms`).
     pub first_move_ms: Option<i64>,
 }
@@ -421,17 +421,14 @@ impl ClockJson {
             .filter(|_| opening)
             .map(|d| d.saturating_sub(now).max(0));
         let left = |p: Player| {
-            if game.seats[p] != Seat::Human {
-                return None;
-            }
             let lost_on_time = status
                 .outcome()
                 .is_some_and(|o| o.reason == Reason::TimeForfeit && o.winner == Some(!p));
-            Some(match running {
+            match running {
                 _ if lost_on_time => 0,
                 Some(r) if r == p => clock.left_at(p, false, now).max(0),
                 _ => clock.remaining[p],
-            })
+            }
         };
         ClockJson {
             kind,

@@ -2,7 +2,7 @@
 //! game, stored, and only then becomes the game.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use denkmeter_core::Status;
 use denkmeter_engine::dynamic::AnySession;
@@ -11,7 +11,6 @@ use denkmeter_engine::Agent;
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, GameProxy, LiveGame, RoundError, Rounds};
 use crate::search::Priority;
-use crate::seat::Seat;
 use crate::store::{NewMove, StoreError};
 
 /// A computer search handed to the pool.
@@ -21,6 +20,9 @@ struct Search {
     seed: u64,
     /// The version the search started from; its move is dropped if the game moved on.
     version: i64,
+    /// On the clock, the time by which the search must end (see
+    /// [`crate::clock::Clock::thinking_ms`]).
+    think_until: Option<Instant>,
     /// Both seats are the computer's.
     computer_only: bool,
     updated_at: i64,
@@ -40,21 +42,17 @@ impl Rounds {
         };
         let now = now_ms();
         let mover = game.session.to_move();
-        let timed = game.seats[mover] == Seat::Human;
         let opening = game.is_opening();
         let clock = match game.clock {
             None => None,
             Some(clock) => Some(
                 clock
-                    .after_move(mover, timed, opening, now)
+                    .after_move(mover, opening, now)
                     .ok_or(RoundError::TimeUp)?,
             ),
         };
         // The time the mover had left, kept with the move: a takeback gives back only that.
-        let left_ms = game
-            .clock
-            .filter(|_| timed)
-            .map(|clock| clock.left_at(mover, opening, now));
+        let left_ms = game.clock.map(|clock| clock.left_at(mover, opening, now));
         self.store
             .append_move(
                 &game.id,
@@ -145,11 +143,17 @@ impl Rounds {
         proxy.count_search();
         proxy.publish(&game);
         let ply = game.session.moves().len();
+        let now = now_ms();
+        let think_until = game.clock.map(|clock| {
+            let ms = clock.thinking_ms(game.session.to_move(), game.is_opening(), now);
+            Instant::now() + Duration::from_millis(ms.max(0) as u64)
+        });
         Some(Search {
             session: game.session.box_clone(),
             agent,
             seed: (game.seed as u64).wrapping_add(ply as u64),
             version: game.version,
+            think_until,
             computer_only: game.seats.white.is_computer() && game.seats.black.is_computer(),
             updated_at: game.updated_at,
         })
@@ -181,7 +185,13 @@ impl Rounds {
         };
         let chosen = self
             .pool
-            .search(priority, search.session, search.agent, search.seed)
+            .search(
+                priority,
+                search.session,
+                search.agent,
+                search.seed,
+                search.think_until,
+            )
             .await;
         let mut game = proxy.lock().await;
         game.thinking = false;
