@@ -3,10 +3,12 @@
 //! every ruleset: a new game appears here without new server code. The API is described in
 //! `docs/api.md`, running it for many players in `docs/operations.md`.
 
+pub mod accounts;
 pub mod clock;
 pub mod http;
 pub mod listener;
 pub mod markdown;
+pub mod rating;
 pub mod round;
 pub mod search;
 pub mod seat;
@@ -30,6 +32,9 @@ pub struct ServerConfig {
     pub games_per_minute: u32,
     /// Moves, resignations and draw actions per second per client address (0: no limit).
     pub moves_per_second: u32,
+    /// Sign-ups and sign-ins per minute per client address (0: no limit): each costs an
+    /// Argon2id hash, and a guessing attacker is slowed to this.
+    pub sign_ins_per_minute: u32,
     /// Connections open at once; more are closed at once. Lowered to fit the process's
     /// file-descriptor limit.
     pub max_connections: usize,
@@ -90,6 +95,7 @@ impl Default for ServerConfig {
             rounds: RoundConfig::default(),
             games_per_minute: 30,
             moves_per_second: 10,
+            sign_ins_per_minute: 10,
             max_connections: 10_000,
             max_connections_per_address: 100,
             header_timeout: Duration::from_secs(10),
@@ -110,6 +116,8 @@ pub struct AppState {
     pub rounds: Arc<Rounds>,
     pub limits: http::RateLimits,
     pub config: Arc<ServerConfig>,
+    /// Hashes and checks players' passwords.
+    pub passwords: accounts::Passwords,
 }
 
 impl AppState {
@@ -131,7 +139,10 @@ impl AppState {
         };
         let rounds = Rounds::new(store, config.rounds.clone(), registry.clone());
         rounds.start().await?;
-        let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second);
+        let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second)
+            .with_sign_ins(config.sign_ins_per_minute);
+        let passwords = accounts::Passwords::default();
+        passwords.warm_up().await;
         let forget = limits.clone();
         let weak = Arc::downgrade(&rounds);
         tokio::spawn(async move {
@@ -149,6 +160,7 @@ impl AppState {
             rounds,
             limits,
             config: Arc::new(config),
+            passwords,
         })
     }
 }

@@ -35,6 +35,7 @@ fn test_config() -> ServerConfig {
     ServerConfig {
         games_per_minute: 0,
         moves_per_second: 0,
+        sign_ins_per_minute: 0,
         max_connections_per_address: 0,
         ..ServerConfig::default()
     }
@@ -278,6 +279,9 @@ macro_rules! on_both_databases {
         }
     };
 }
+
+#[path = "api/players.rs"]
+mod players;
 
 on_both_databases!(
     rulesets_and_health,

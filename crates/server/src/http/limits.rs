@@ -1,5 +1,5 @@
 //! Per-client rate limits (by peer address, with the `governor` crate): new games per minute
-//! and moves (resignations, draw offers) per second. A client over its limit gets 429 with a
+//! and moves (resignations, draw offers) per second, sign-ups and sign-ins per minute. A client over its limit gets 429 with a
 //! message saying when to try again; nothing is changed. And the time a request's body may
 //! take to arrive.
 
@@ -22,6 +22,7 @@ use super::error::ApiError;
 pub struct RateLimits {
     games: Option<Limit>,
     moves: Option<Limit>,
+    sign_ins: Option<Limit>,
 }
 
 #[derive(Clone, Debug)]
@@ -49,12 +50,27 @@ impl RateLimits {
                 per: "second",
                 rate: n.get(),
             }),
+            sign_ins: None,
         }
+    }
+
+    /// These limits and at most `per_minute` sign-ups and sign-ins per client address (0: no
+    /// limit), a few at once.
+    pub fn with_sign_ins(mut self, per_minute: u32) -> RateLimits {
+        self.sign_ins = NonZeroU32::new(per_minute).map(|n| Limit {
+            limiter: Arc::new(RateLimiter::keyed(Quota::per_minute(n))),
+            per: "minute",
+            rate: n.get(),
+        });
+        self
     }
 
     /// Forgets clients that have not come for a while, so the limits' memory stays small.
     pub fn forget_idle_clients(&self) {
-        for limit in [&self.games, &self.moves].into_iter().flatten() {
+        for limit in [&self.games, &self.moves, &self.sign_ins]
+            .into_iter()
+            .flatten()
+        {
             limit.limiter.retain_recent();
             limit.limiter.shrink_to_fit();
         }
@@ -95,6 +111,7 @@ fn check(limit: Option<&Limit>, request: &Request, what: &str) -> Result<(), Api
 pub enum Counted {
     Games,
     Moves,
+    SignIns,
 }
 
 /// The middleware: counts the request against its client's limit, or answers 429.
@@ -106,6 +123,7 @@ pub async fn limit(
     let checked = match counted {
         Counted::Games => check(limits.games.as_ref(), &request, "new games"),
         Counted::Moves => check(limits.moves.as_ref(), &request, "moves"),
+        Counted::SignIns => check(limits.sign_ins.as_ref(), &request, "sign-ins"),
     };
     match checked {
         Ok(()) => next.run(request).await,

@@ -1,6 +1,7 @@
 //! Routes: one module per resource, per-client rate limits on the writes, security headers on
 //! every answer.
 
+mod accounts;
 pub mod error;
 mod games;
 mod limits;
@@ -51,6 +52,13 @@ pub fn router(state: AppState) -> Router {
             (limits.clone(), limits::Counted::Moves),
             limits::limit,
         ));
+    let sign_ins = Router::new()
+        .route("/api/account/signup", post(accounts::sign_up))
+        .route("/api/account/signin", post(accounts::sign_in))
+        .route_layer(middleware::from_fn_with_state(
+            (limits.clone(), limits::Counted::SignIns),
+            limits::limit,
+        ));
     let create = Router::new()
         .route("/api/games", post(games::create))
         .route_layer(middleware::from_fn_with_state(
@@ -72,6 +80,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/diagram.svg", get(games::diagram))
         .route("/api/games/{id}/board.txt", get(games::board_file))
         .route("/api/games/{id}/ws", get(ws::connect))
+        .route(
+            "/api/account",
+            get(accounts::who).delete(accounts::delete_account),
+        )
+        .route("/api/account/signout", post(accounts::sign_out))
+        .route("/api/account/password", post(accounts::change_password))
+        .merge(sign_ins)
         .merge(moves)
         .merge(create)
         .fallback(web::asset)

@@ -14,6 +14,10 @@
 //! notification (`LISTEN denkmeter_games`) in its transaction, so other server processes on the
 //! same database learn of it at once.
 
+mod accounts;
+
+pub use accounts::{Account, SessionPlayer};
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
