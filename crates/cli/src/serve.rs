@@ -28,6 +28,10 @@ pub struct ServeArgs {
     /// Moves, resignations and draw actions per second from one client address (0: no limit).
     #[arg(long, default_value_t = 10)]
     moves_per_second: u32,
+    /// Sign-ups and sign-ins per minute from one client address (0: no limit); each costs a
+    /// password hash, and a guesser is slowed to this.
+    #[arg(long, default_value_t = 10)]
+    sign_ins_per_minute: u32,
     /// Connections open at once (lowered to fit the open-file limit).
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
@@ -125,6 +129,7 @@ impl ServeArgs {
             Duration::from_secs_f64(self.unwatched_computer_interval);
         config.games_per_minute = self.games_per_minute;
         config.moves_per_second = self.moves_per_second;
+        config.sign_ins_per_minute = self.sign_ins_per_minute;
         config.max_connections = self.max_connections;
         config.max_connections_per_address = self.max_connections_per_address;
         config.header_timeout = Duration::from_secs(self.header_timeout);
