@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod clock;
 pub mod http;
+pub mod ladder;
 pub mod listener;
 pub mod markdown;
 pub mod rating;

@@ -339,6 +339,7 @@ pub async fn delete_account(
         .delete_account(&session.player.id, now_ms())
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
+    state.rounds.forget_account(&session.player.id).await;
     tracing::info!(name = %session.player.name, "account deleted");
     let mut response = StatusCode::NO_CONTENT.into_response();
     response

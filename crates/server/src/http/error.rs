@@ -109,6 +109,7 @@ impl From<RoundError> for ApiError {
             | RoundError::NothingToTakeBack
             | RoundError::TimeUp
             | RoundError::NoTakebackHere
+            | RoundError::NotInRatedGames(_)
             | RoundError::NoTimeToTakeBack
             | RoundError::AlreadyClaimed
             | RoundError::Changed => ApiError::Conflict(text),

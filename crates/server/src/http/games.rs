@@ -8,12 +8,13 @@ use denkmeter_core::{ByPlayer, Player, Side};
 use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
+use super::accounts::{MaybeSignedIn, Session};
 use super::error::{ApiError, Body, Params};
 use crate::clock::TimeControl;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
 use crate::round::{OfferAction, RoundError, Setup};
 use crate::seat::Seat;
-use crate::store::OfferKind;
+use crate::store::{OfferKind, SeatAccount};
 use crate::AppState;
 
 #[derive(Debug, Deserialize)]
@@ -42,6 +43,12 @@ pub struct CreateRequest {
     /// does.
     #[serde(default)]
     pdn: Option<String>,
+    /// The seat the signed-in creator takes as his account's.
+    #[serde(default)]
+    me: Option<String>,
+    /// The game counts for ratings (against the computer, with a clock).
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A time control as asked for; checked by `TimeControl::from_seconds`.
@@ -88,8 +95,72 @@ fn seat(request: &SeatRequest, colour: &str) -> Result<Seat, ApiError> {
     }
 }
 
+/// The account the signed-in creator puts in a seat (`me`), checked; and whether the game is
+/// rated, checked: a rated game needs the creator's account in one seat, the computer in the
+/// other, a clock, and the ruleset's own start.
+fn accounts_of(
+    request: &CreateRequest,
+    session: Option<&Session>,
+    seats: ByPlayer<Seat>,
+) -> Result<ByPlayer<Option<SeatAccount>>, ApiError> {
+    let mut accounts = ByPlayer::new(None, None);
+    let me = match request.me.as_deref() {
+        None => None,
+        Some(colour) => Some(
+            Player::BOTH
+                .into_iter()
+                .find(|p| p.name() == colour)
+                .ok_or_else(|| {
+                    ApiError::BadRequest(format!("me: expected white or black, found {colour:?}"))
+                })?,
+        ),
+    };
+    if let Some(me) = me {
+        let session = session.ok_or_else(|| {
+            ApiError::Unauthorized("me: sign in to take a seat as your account".into())
+        })?;
+        if seats[me] != Seat::Human {
+            return Err(ApiError::BadRequest(format!(
+                "me: the {} seat is the computer's",
+                me.name()
+            )));
+        }
+        accounts[me] = Some(SeatAccount {
+            id: session.player.id.clone(),
+            name: Some(session.player.name.clone()),
+        });
+    }
+    if request.rated {
+        let Some(me) = me else {
+            return Err(ApiError::BadRequest(
+                "rated: a rated game needs your account in a seat: sign in and give me".into(),
+            ));
+        };
+        let refuse = |why: &str| Err(ApiError::BadRequest(format!("rated: {why}")));
+        if !seats[!me].is_computer() {
+            return refuse(
+                "a rated game between people starts from a challenge; rated games created                  here are against the computer",
+            );
+        }
+        if request.clock.is_none() {
+            return refuse("a rated game needs a clock");
+        }
+        if request
+            .position
+            .as_deref()
+            .is_some_and(|p| !p.trim().is_empty())
+            || request.pdn.as_deref().is_some_and(|p| !p.trim().is_empty())
+            || request.board.is_some()
+        {
+            return refuse("a rated game starts from the ruleset's own start, on its own board");
+        }
+    }
+    Ok(accounts)
+}
+
 pub async fn create(
     State(state): State<AppState>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let ruleset = state
@@ -131,6 +202,8 @@ pub async fn create(
         seat(&request.white, "white")?,
         seat(&request.black, "black")?,
     );
+    let accounts = accounts_of(&request, session.as_ref(), seats)?;
+    let rated = request.rated;
     let mut position = request.position.filter(|p| !p.trim().is_empty());
     let mut setup = Setup::default();
     let mut ruleset = ruleset;
@@ -150,8 +223,11 @@ pub async fn create(
                 denkmeter_core::Status::Over(outcome) => Some(outcome),
                 denkmeter_core::Status::Ongoing => None,
             },
+            ..Setup::default()
         };
     }
+    setup.accounts = accounts;
+    setup.rated = rated;
     let clock = match &request.clock {
         None => None,
         Some(c) => Some(
@@ -316,12 +392,20 @@ pub async fn hint(
 }
 
 /// Takes the seat of an invite link for a token of the claimant's own; the link is used up.
+/// A signed-in claimant's account takes the seat too.
 pub async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<TokenRequest>,
 ) -> Result<Json<crate::round::Claimed>, ApiError> {
-    Ok(Json(state.rounds.claim(&id, &request.token).await?))
+    let account = session.map(|s| SeatAccount {
+        id: s.player.id,
+        name: Some(s.player.name),
+    });
+    Ok(Json(
+        state.rounds.claim(&id, &request.token, account).await?,
+    ))
 }
 
 pub async fn resign(

@@ -5,6 +5,7 @@ mod accounts;
 pub mod error;
 mod games;
 mod limits;
+mod players;
 mod rulesets;
 mod web;
 pub mod ws;
@@ -85,6 +86,8 @@ pub fn router(state: AppState) -> Router {
             get(accounts::who).delete(accounts::delete_account),
         )
         .route("/api/account/signout", post(accounts::sign_out))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/leaderboard", get(players::leaderboard))
         .route("/api/account/password", post(accounts::change_password))
         .merge(sign_ins)
         .merge(moves)

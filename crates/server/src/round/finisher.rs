@@ -41,14 +41,19 @@ impl Rounds {
         let mut next = game.session.box_clone();
         next.end(outcome.clone());
         let now = now_ms();
+        let rated = game.rated_end(game.session.moves().len());
+        let is_rated = rated.is_some();
         self.store
-            .set_outcome(&game.id, game.version, &outcome, now)
+            .set_outcome(&game.id, game.version, &outcome, rated, now)
             .await?;
         game.session = next;
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;
         game.takeback_offer = None;
+        if is_rated {
+            game.load_ratings(&self.store).await?;
+        }
         tracing::debug!(game = %game.id, %outcome, "ended");
         Ok(())
     }

@@ -38,6 +38,9 @@ impl Rounds {
             let game = proxy.snapshot();
             let seat = game.require_seat(token)?;
             game.require_ongoing()?;
+            if game.rated {
+                return Err(RoundError::NotInRatedGames("hints"));
+            }
             let to_move = game.session.to_move();
             if to_move != seat {
                 return Err(RoundError::NotYourTurn { to_move, seat });

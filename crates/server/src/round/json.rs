@@ -2,7 +2,8 @@
 //! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
 
 use denkmeter_core::{
-    Board, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer, PALETTE,
+    Board, ByPlayer, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer,
+    PALETTE,
 };
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use denkmeter_engine::Registry;
@@ -10,8 +11,9 @@ use serde::Serialize;
 
 use super::{LiveGame, RoundError};
 use crate::clock::Clock;
+use crate::rating::Rating;
 use crate::seat::Seat;
-use crate::store::GameSummary;
+use crate::store::{GameSummary, RatingChange, SeatAccount};
 
 #[derive(Debug, Serialize)]
 pub struct CellJson {
@@ -260,21 +262,73 @@ pub struct SeatJson {
     pub level: Option<u8>,
     /// A friend took the seat through its invite link: the link holds nothing any more.
     pub claimed: bool,
+    /// The account holding the seat, if any.
+    pub player: Option<SeatPlayerJson>,
+}
+
+/// The account in a seat: its name (null once deleted) and its rating in the game's category,
+/// rounded, if it has one.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct SeatPlayerJson {
+    pub name: Option<String>,
+    pub rating: Option<i64>,
+    pub provisional: bool,
 }
 
 impl SeatJson {
-    pub fn of(seat: Seat, claimed: bool) -> SeatJson {
+    pub fn of(
+        seat: Seat,
+        claimed: bool,
+        account: Option<&SeatAccount>,
+        rating: Option<Rating>,
+    ) -> SeatJson {
+        let player = account.map(|account| SeatPlayerJson {
+            name: account.name.clone(),
+            rating: rating.map(|r| r.rating.round() as i64),
+            provisional: rating.map_or(true, |r| r.is_provisional()),
+        });
         match seat {
             Seat::Human => SeatJson {
                 kind: "human",
                 level: None,
                 claimed,
+                player,
             },
             Seat::Computer(level) => SeatJson {
                 kind: "computer",
                 level: Some(level),
                 claimed: false,
+                player: None,
             },
+        }
+    }
+}
+
+/// What a rated game did to a seat's rating, to a tenth of a point.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct RatingChangeJson {
+    pub before: f64,
+    pub after: f64,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct RatingChangesJson {
+    pub white: Option<RatingChangeJson>,
+    pub black: Option<RatingChangeJson>,
+}
+
+impl RatingChangesJson {
+    fn of(changes: &ByPlayer<Option<RatingChange>>) -> RatingChangesJson {
+        let tenth = |x: f64| (x * 10.0).round() / 10.0;
+        let one = |c: &Option<RatingChange>| {
+            c.map(|c| RatingChangeJson {
+                before: tenth(c.before.rating),
+                after: tenth(c.after.rating),
+            })
+        };
+        RatingChangesJson {
+            white: one(&changes.white),
+            black: one(&changes.black),
         }
     }
 }
@@ -493,6 +547,12 @@ pub struct GameView {
     /// A timed game's clocks, as of this view.
     pub clock: Option<ClockJson>,
     pub thinking: bool,
+    /// The game counts for ratings, in this category (`chad/blitz`).
+    pub rated: bool,
+    pub category: Option<String>,
+    /// Once a rated game is over: what it did to each seat's rating (null for the computer or
+    /// a seat without an account).
+    pub rating_changes: Option<RatingChangesJson>,
 }
 
 /// How the holder of `seat` (`None`: a spectator) sees `game`: everything once it is over or if
@@ -564,8 +624,22 @@ pub fn game_view(
         side_names: SideNamesJson::of(ruleset),
         pdn: ruleset.facts().pdn.is_draughts(),
         board: BoardJson::of(ruleset.board()),
-        white: SeatJson::of(game.seats.white, game.is_claimed(Player::White)),
-        black: SeatJson::of(game.seats.black, game.is_claimed(Player::Black)),
+        white: SeatJson::of(
+            game.seats.white,
+            game.is_claimed(Player::White),
+            game.accounts.white.as_ref(),
+            game.ratings.white,
+        ),
+        black: SeatJson::of(
+            game.seats.black,
+            game.is_claimed(Player::Black),
+            game.accounts.black.as_ref(),
+            game.ratings.black,
+        ),
+        rated: game.rated,
+        category: game.category().filter(|_| game.rated),
+        rating_changes: (game.rated && over && replay.is_none())
+            .then(|| RatingChangesJson::of(&game.rating_changes)),
         you: seat.map(Player::name),
         ply: session.moves().len(),
         first_to_move: session.first_to_move().name(),
@@ -651,8 +725,18 @@ impl GameListItem {
             display_name: registry
                 .find(&g.ruleset)
                 .map_or_else(|| g.ruleset.clone(), |game| game.facts().display_name()),
-            white: SeatJson::of(g.seats.white, g.invites.white.is_some()),
-            black: SeatJson::of(g.seats.black, g.invites.black.is_some()),
+            white: SeatJson::of(
+                g.seats.white,
+                g.invites.white.is_some(),
+                g.accounts.white.as_ref(),
+                None,
+            ),
+            black: SeatJson::of(
+                g.seats.black,
+                g.invites.black.is_some(),
+                g.accounts.black.as_ref(),
+                None,
+            ),
             status: if g.outcome.is_some() {
                 "over"
             } else {

@@ -97,6 +97,9 @@ pub enum RoundError {
     TimeUp,
     #[error("no takebacks against the computer in a game that hides something")]
     NoTakebackHere,
+    /// A help a rated game does without (hints, takebacks against the computer).
+    #[error("no {0} in a rated game")]
+    NotInRatedGames(&'static str),
     #[error("too little time left to take back: the move was made with no time to spare")]
     NoTimeToTakeBack,
     #[error("action: expected offer, accept or decline, found {0:?}")]
@@ -278,6 +281,33 @@ impl Rounds {
         self.loaded.lock().ok()?.games.get(id).cloned()
     }
 
+    /// Shows the games in memory that account `player` took part in without its name, once
+    /// the account is deleted (the store's copies have none already). Other servers' copies
+    /// show it until they reload the game.
+    pub async fn forget_account(&self, player: &str) {
+        let proxies: Vec<Arc<GameProxy>> = self
+            .loaded
+            .lock()
+            .map(|loaded| loaded.games.values().cloned().collect())
+            .unwrap_or_default();
+        for proxy in proxies {
+            let mut game = proxy.lock().await;
+            let mut changed = false;
+            for seat in Player::BOTH {
+                if let Some(account) = game.accounts[seat].as_mut() {
+                    if account.id == player && account.name.is_some() {
+                        account.name = None;
+                        changed = true;
+                    }
+                }
+            }
+            if changed {
+                game.ratings = ByPlayer::new(None, None);
+                proxy.publish(&game);
+            }
+        }
+    }
+
     /// Keeps `proxy` in memory, or returns the one already there. Games that nobody holds (no
     /// watcher, no action or search under way) leave memory when there are too many; they come
     /// back from the store when needed.
@@ -313,7 +343,8 @@ impl Rounds {
             .await?
             .ok_or_else(|| RoundError::NoSuchGame(id.to_string()))?;
         let ruleset = self.ruleset_of(&stored)?;
-        let live = LiveGame::replay(ruleset, &stored, &moves, self.started_at)?;
+        let mut live = LiveGame::replay(ruleset, &stored, &moves, self.started_at)?;
+        live.load_ratings(&self.store).await?;
         let computer_to_move = live.computer_to_move().is_some();
         let loaded = GameProxy::new(live, self.started_at);
         let proxy = self.remember(loaded.clone());
@@ -540,6 +571,8 @@ impl Rounds {
             seats,
             tokens: ByPlayer::from_fn(|p| tokens[p].as_deref().map(TokenHash::of)),
             invites: ByPlayer::new(None, None),
+            accounts: setup.accounts.clone(),
+            rated: setup.rated,
             written_by: Some(self.store.server_id().to_string()),
             // A game set up from a finished position is over from the start.
             outcome: match session.status() {
@@ -557,7 +590,8 @@ impl Rounds {
         };
         self.store.create_game(&stored, &moves).await?;
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
-        let live = LiveGame::new(&stored, ruleset, session);
+        let mut live = LiveGame::new(&stored, ruleset, session);
+        live.load_ratings(&self.store).await?;
         let proxy = self.remember(GameProxy::new(live, self.started_at));
         self.watch_clock(proxy.clone());
         self.schedule_computer(proxy);
@@ -620,6 +654,10 @@ impl Rounds {
 pub struct Setup {
     pub moves: Vec<String>,
     pub ending: Option<denkmeter_core::Outcome>,
+    /// The accounts taking seats (the creator's, if signed in).
+    pub accounts: ByPlayer<Option<crate::store::SeatAccount>>,
+    /// Whether the game counts for ratings (checked by the caller).
+    pub rated: bool,
 }
 
 /// Resumes the unfinished games that go on without a request after a start: those where the

@@ -53,6 +53,8 @@ impl Rounds {
         };
         // The time the mover had left, kept with the move: a takeback gives back only that.
         let left_ms = game.clock.map(|clock| clock.left_at(mover, opening, now));
+        let rated = outcome.as_ref().and_then(|_| game.rated_end(ply + 1));
+        let is_rated = rated.is_some();
         self.store
             .append_move(
                 &game.id,
@@ -63,6 +65,7 @@ impl Rounds {
                     outcome,
                     clock,
                     left_ms,
+                    rated,
                 },
                 now,
             )
@@ -74,6 +77,9 @@ impl Rounds {
         game.updated_at = now;
         game.draw_offer = None;
         game.takeback_offer = None;
+        if is_rated {
+            game.load_ratings(&self.store).await?;
+        }
         tracing::debug!(game = %game.id, ply, mv = %written, "move");
         Ok(written)
     }

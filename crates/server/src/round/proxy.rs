@@ -14,8 +14,9 @@ use tokio::sync::{watch, Mutex, MutexGuard, Notify};
 
 use super::RoundError;
 use crate::clock::Clock;
+use crate::rating::Rating;
 use crate::seat::{Seat, TokenHash};
-use crate::store::{Store, StoredGame};
+use crate::store::{RatedEnd, RatedSeat, RatingChange, SeatAccount, Store, StoredGame};
 
 /// A game in memory: its seats, its session (the rules' state with every move) and the stored
 /// version it reflects.
@@ -30,6 +31,15 @@ pub struct LiveGame {
     invites: ByPlayer<Option<TokenHash>>,
     /// The server that stored the last write (see [`StoredGame::written_by`]).
     pub written_by: Option<String>,
+    /// The accounts holding the seats.
+    pub accounts: ByPlayer<Option<SeatAccount>>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// The seats' accounts' ratings in the game's category, as last read (see
+    /// [`LiveGame::load_ratings`]).
+    pub ratings: ByPlayer<Option<Rating>>,
+    /// What the game did to its seats' ratings, once a rated game is over.
+    pub rating_changes: ByPlayer<Option<RatingChange>>,
     pub draw_offer: Option<Player>,
     /// A takeback this seat asked for that the other has not answered.
     pub takeback_offer: Option<Player>,
@@ -57,6 +67,10 @@ impl Clone for LiveGame {
             tokens: self.tokens.clone(),
             invites: self.invites.clone(),
             written_by: self.written_by.clone(),
+            accounts: self.accounts.clone(),
+            rated: self.rated,
+            ratings: self.ratings,
+            rating_changes: self.rating_changes,
             draw_offer: self.draw_offer,
             takeback_offer: self.takeback_offer,
             clock: self.clock,
@@ -85,6 +99,10 @@ impl LiveGame {
             tokens: stored.tokens.clone(),
             invites: stored.invites.clone(),
             written_by: stored.written_by.clone(),
+            accounts: stored.accounts.clone(),
+            rated: stored.rated,
+            ratings: ByPlayer::new(None, None),
+            rating_changes: ByPlayer::new(None, None),
             draw_offer: stored.draw_offer,
             takeback_offer: stored.takeback_offer,
             clock: stored.clock,
@@ -125,6 +143,58 @@ impl LiveGame {
             clock.turn_started = clock.turn_started.max(not_before);
         }
         Ok(game)
+    }
+
+    /// The game's rating category (`chad/blitz`): timed games have one, whether rated or not.
+    pub fn category(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        let facts = self.ruleset.facts();
+        Some(crate::ladder::category(
+            facts.name,
+            facts.family,
+            clock.control,
+        ))
+    }
+
+    /// How to rate the game if it ends after `moves` moves: `None` unless it is rated and both
+    /// sides have moved (a game abandoned before that is not rated).
+    pub fn rated_end(&self, moves: usize) -> Option<RatedEnd> {
+        if !self.rated || moves < 2 {
+            return None;
+        }
+        let category = self.category()?;
+        let (pool, _) = crate::ladder::split_category(&category)?;
+        let seat = |p: Player| match (self.seats[p], &self.accounts[p]) {
+            (Seat::Computer(level), _) => {
+                crate::ladder::computer_rating(pool, level).map(RatedSeat::Fixed)
+            }
+            (Seat::Human, Some(account)) => Some(RatedSeat::Account(account.id.clone())),
+            (Seat::Human, None) => None,
+        };
+        Some(RatedEnd {
+            seats: ByPlayer::new(seat(Player::White)?, seat(Player::Black)?),
+            category,
+        })
+    }
+
+    /// Reads the seats' accounts' ratings in the game's category, and what the game did to
+    /// them if it was rated and is over. Nothing to read for a game without accounts.
+    pub async fn load_ratings(&mut self, store: &Store) -> Result<(), RoundError> {
+        if self.accounts.white.is_none() && self.accounts.black.is_none() {
+            return Ok(());
+        }
+        if let Some(category) = self.category() {
+            for p in Player::BOTH {
+                self.ratings[p] = match &self.accounts[p] {
+                    Some(account) => store.rating(&account.id, &category).await?,
+                    None => None,
+                };
+            }
+        }
+        if self.rated && self.session.status().is_over() {
+            self.rating_changes = store.rating_changes(&self.id).await?;
+        }
+        Ok(())
     }
 
     /// The seat a token holds, if any.
@@ -324,12 +394,9 @@ impl GameProxy {
             return Ok(false);
         }
         tracing::debug!(game = %self.id, from = game.version, to = stored.version, "reloaded");
-        game.replace_with(LiveGame::replay(
-            game.ruleset.clone(),
-            &stored,
-            &moves,
-            self.not_before,
-        )?);
+        let mut fresh = LiveGame::replay(game.ruleset.clone(), &stored, &moves, self.not_before)?;
+        fresh.load_ratings(store).await?;
+        game.replace_with(fresh);
         self.publish(game);
         Ok(true)
     }

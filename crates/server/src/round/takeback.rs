@@ -24,6 +24,13 @@ impl Rounds {
         if game.ruleset.facts().hidden_information && game.seats[!seat].is_computer() {
             return Err(RoundError::NoTakebackHere);
         }
+        // Against the computer, which grants every takeback, a rated game would be replayed
+        // until won.
+        if game.rated && game.seats[!seat].is_computer() {
+            return Err(RoundError::NotInRatedGames(
+                "takebacks against the computer",
+            ));
+        }
         match (action, game.takeback_offer) {
             (OfferAction::Offer, _) if game.seats[!seat].is_computer() => {
                 self.take_back(game, seat).await?

@@ -15,8 +15,12 @@
 //! same database learn of it at once.
 
 mod accounts;
+mod ratings;
 
 pub use accounts::{Account, SessionPlayer};
+pub use ratings::{
+    CategoryRating, HistoryPoint, PlayedGame, Ranked, RatedEnd, RatedSeat, RatingChange,
+};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -84,6 +88,10 @@ pub struct StoredGame {
     /// The hashes of the invite tokens already claimed (see [`Store::claim_seat`]): the seat
     /// is taken, and the invite holds nothing any more.
     pub invites: ByPlayer<Option<TokenHash>>,
+    /// The accounts holding the seats, if any.
+    pub accounts: ByPlayer<Option<SeatAccount>>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
     /// The server that stored the game's last write, which also searches the computer's reply
     /// (`None` for games written before servers were named).
     pub written_by: Option<String>,
@@ -102,6 +110,23 @@ pub struct StoredGame {
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+/// A seat claimed through its invite: the invite's hash, the claimant's new token's, and the
+/// claimant's account if signed in.
+#[derive(Clone, Debug)]
+pub struct SeatClaim {
+    pub invite: TokenHash,
+    pub token: TokenHash,
+    pub account: Option<String>,
+}
+
+/// The account holding a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAccount {
+    pub id: String,
+    /// `None` once the account is deleted.
+    pub name: Option<String>,
 }
 
 /// What a standing offer is for: it stands until answered, a move or the end.
@@ -123,13 +148,15 @@ impl OfferKind {
 
 /// A move to store: its ply (0-based), its text, the outcome after it if it ended the game,
 /// and in a timed game the clocks after it and the time its mover had left when making it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewMove {
     pub ply: usize,
     pub text: String,
     pub outcome: Option<Outcome>,
     pub clock: Option<Clock>,
     pub left_ms: Option<i64>,
+    /// For a move that ends a rated game: how to rate it.
+    pub rated: Option<RatedEnd>,
 }
 
 /// A game with its number of moves, for lists.
@@ -319,7 +346,9 @@ const GAME_COLUMNS: &str = "id, ruleset, start_position, white_kind, white_level
      white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
      draw_offer, seed, version, created_at, updated_at, board_name, board_text, takeback_offer, \
      clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at, \
-     white_invite_hash, black_invite_hash, written_by";
+     white_invite_hash, black_invite_hash, written_by, white_player, black_player, rated, \
+     (SELECT name FROM players WHERE players.id = games.white_player) AS white_player_name, \
+     (SELECT name FROM players WHERE players.id = games.black_player) AS black_player_name";
 
 /// A timed game's clock from its columns; `None` for an untimed game.
 fn clock_from(row: &AnyRow, id: &str) -> Result<Option<Clock>, StoreError> {
@@ -373,6 +402,22 @@ async fn store_clock(
     Ok(())
 }
 
+/// The account in a seat, from its id and name columns.
+fn account_from(
+    row: &AnyRow,
+    id_column: &str,
+    name_column: &str,
+) -> Result<Option<SeatAccount>, StoreError> {
+    let id: Option<String> = row.try_get(id_column)?;
+    Ok(match id {
+        None => None,
+        Some(id) => Some(SeatAccount {
+            id,
+            name: row.try_get(name_column)?,
+        }),
+    })
+}
+
 fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
     let id: String = row.try_get("id")?;
     let token = |column: &str| -> Result<Option<TokenHash>, StoreError> {
@@ -414,6 +459,11 @@ fn game_from_row(row: &AnyRow) -> Result<StoredGame, StoreError> {
         seats: ByPlayer::new(white, black),
         tokens: ByPlayer::new(token("white_token_hash")?, token("black_token_hash")?),
         invites: ByPlayer::new(token("white_invite_hash")?, token("black_invite_hash")?),
+        accounts: ByPlayer::new(
+            account_from(row, "white_player", "white_player_name")?,
+            account_from(row, "black_player", "black_player_name")?,
+        ),
+        rated: row.try_get::<i64, _>("rated")? != 0,
         written_by: row.try_get("written_by")?,
         outcome: outcome_from(&result, termination.as_deref(), &id)?,
         draw_offer: draw_offer.as_deref().and_then(player_from),
@@ -442,12 +492,14 @@ enum Write {
         outcome: Option<Outcome>,
         clock: Option<Clock>,
         left_ms: Option<i64>,
+        rated: Option<RatedEnd>,
         now: i64,
     },
     Outcome {
         id: String,
         version: i64,
         outcome: Outcome,
+        rated: Option<RatedEnd>,
         now: i64,
     },
     Offer {
@@ -472,6 +524,8 @@ enum Write {
         seat: Player,
         invite: TokenHash,
         token: TokenHash,
+        /// The claimant's account, which takes the seat.
+        account: Option<String>,
         now: i64,
     },
 }
@@ -499,7 +553,12 @@ impl Write {
 
     /// Runs the write in `tx`, as server `server`. On [`StoreError::Conflict`] it has changed
     /// nothing; any other error fails the whole transaction.
-    async fn apply(&self, tx: &mut Transaction<'_>, server: &str) -> Result<(), StoreError> {
+    async fn apply(
+        &self,
+        tx: &mut Transaction<'_>,
+        server: &str,
+        backend: Backend,
+    ) -> Result<(), StoreError> {
         match self {
             Write::Move {
                 id,
@@ -509,6 +568,7 @@ impl Write {
                 outcome,
                 clock,
                 left_ms,
+                rated,
                 now,
             } => {
                 let inserted = sqlx::query(
@@ -536,15 +596,28 @@ impl Write {
                         Err(StoreError::Conflict)
                     }
                     Err(other) => Err(other),
-                    Ok(()) => store_clock(tx, id, clock.as_ref()).await,
+                    Ok(()) => {
+                        store_clock(tx, id, clock.as_ref()).await?;
+                        if let (Some(outcome), Some(rated)) = (outcome, rated) {
+                            ratings::rate_game(tx, backend, id, rated, outcome, *now).await?;
+                        }
+                        Ok(())
+                    }
                 }
             }
             Write::Outcome {
                 id,
                 version,
                 outcome,
+                rated,
                 now,
-            } => store_outcome(tx, id, *version, Some(outcome), *now, server).await,
+            } => {
+                store_outcome(tx, id, *version, Some(outcome), *now, server).await?;
+                if let Some(rated) = rated {
+                    ratings::rate_game(tx, backend, id, rated, outcome, *now).await?;
+                }
+                Ok(())
+            }
             Write::Offer {
                 id,
                 version,
@@ -599,6 +672,7 @@ impl Write {
                 seat,
                 invite,
                 token,
+                account,
                 now,
             } => {
                 // Only while the seat still holds the invite and was never claimed: of two
@@ -606,7 +680,8 @@ impl Write {
                 let name = seat.name();
                 let updated = sqlx::query(&format!(
                     "UPDATE games SET {name}_token_hash = $1, {name}_invite_hash = $2, \
-                     updated_at = $3, version = version + 1, written_by = $4 \
+                     updated_at = $3, version = version + 1, written_by = $4, \
+                     {name}_player = COALESCE($7, {name}_player) \
                      WHERE id = $5 AND version = $6 AND {name}_token_hash = $2 \
                      AND {name}_invite_hash IS NULL"
                 ))
@@ -616,6 +691,7 @@ impl Write {
                 .bind(server)
                 .bind(id)
                 .bind(version)
+                .bind(account)
                 .execute(&mut **tx)
                 .await?;
                 found_version(&updated)
@@ -725,7 +801,11 @@ impl Store {
         let mut results = Vec::with_capacity(batch.len());
         let mut changed = String::new();
         for pending in batch {
-            match pending.write.apply(&mut tx, &self.server_id).await {
+            match pending
+                .write
+                .apply(&mut tx, &self.server_id, self.backend)
+                .await
+            {
                 Ok(()) => {
                     let (id, version) = (pending.write.game(), pending.write.version() + 1);
                     changed.push_str(&format!("{id} {version}\n"));
@@ -884,9 +964,9 @@ impl Store {
              white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
              draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
              takeback_offer, clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, \
-             black_clock_ms, turn_started_at, written_by) \
+             black_clock_ms, turn_started_at, written_by, white_player, black_player, rated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)",
+             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)",
         )
         .bind(&game.id)
         .bind(&game.ruleset)
@@ -914,6 +994,9 @@ impl Store {
         .bind(game.clock.map(|c| c.remaining.black))
         .bind(game.clock.map(|c| c.turn_started))
         .bind(&*self.server_id)
+        .bind(game.accounts.white.as_ref().map(|a| a.id.as_str()))
+        .bind(game.accounts.black.as_ref().map(|a| a.id.as_str()))
+        .bind(i64::from(game.rated))
         .execute(&mut *tx)
         .await?;
         for (ply, text) in moves.iter().enumerate() {
@@ -1032,6 +1115,7 @@ impl Store {
             outcome: mv.outcome,
             clock: mv.clock,
             left_ms: mv.left_ms,
+            rated: mv.rated,
             now,
         })
         .await
@@ -1044,12 +1128,14 @@ impl Store {
         id: &str,
         version: i64,
         outcome: &Outcome,
+        rated: Option<RatedEnd>,
         now: i64,
     ) -> Result<(), StoreError> {
         self.write(Write::Outcome {
             id: id.to_string(),
             version,
             outcome: outcome.clone(),
+            rated,
             now,
         })
         .await
@@ -1104,16 +1190,16 @@ impl Store {
         id: &str,
         version: i64,
         seat: Player,
-        invite: TokenHash,
-        token: TokenHash,
+        claim: SeatClaim,
         now: i64,
     ) -> Result<(), StoreError> {
         self.write(Write::Claim {
             id: id.to_string(),
             version,
             seat,
-            invite,
-            token,
+            invite: claim.invite,
+            token: claim.token,
+            account: claim.account,
             now,
         })
         .await
@@ -1343,6 +1429,7 @@ mod tests {
             outcome: None,
             clock: None,
             left_ms: None,
+            rated: None,
         }
     }
 
@@ -1355,6 +1442,8 @@ mod tests {
             seats: ByPlayer::new(Seat::Human, Seat::Human),
             tokens: ByPlayer::new(None, None),
             invites: ByPlayer::new(None, None),
+            accounts: ByPlayer::new(None, None),
+            rated: false,
             written_by: None,
             outcome: None,
             draw_offer: None,

@@ -109,6 +109,9 @@ impl<'s> Browser<'s> {
 const PASSWORD: &str = "correct horse battery";
 
 on_both_databases!(
+    a_rated_game_against_the_computer,
+    rated_games_that_are_refused,
+    a_rated_result_is_applied_once_by_two_servers,
     an_account_is_made_used_changed_and_deleted,
     names_and_passwords_that_are_refused,
     a_session_acts_only_from_the_servers_own_pages,
@@ -403,8 +406,7 @@ async fn an_unknown_name_is_refused_as_slowly_as_a_wrong_password() {
     let server = Server::start(&db).await;
     let mut browser = Browser::new(&server);
     browser.sign_up("Alice", PASSWORD).await;
-    let wrong = median_refusal(&server, "Alice").await;
-    let unknown = median_refusal(&server, "Nobody").await;
+    let [wrong, unknown] = median_refusals(&server, ["Alice", "Nobody"]).await;
     assert!(
         unknown * 2 > wrong && wrong * 2 > unknown,
         "median sign-in refusals: {unknown:?} for an unknown name, {wrong:?} for a wrong password"
@@ -412,18 +414,23 @@ async fn an_unknown_name_is_refused_as_slowly_as_a_wrong_password() {
     server.stop().await;
 }
 
-/// The median time of 7 refused sign-ins as `name`.
-async fn median_refusal(server: &Server, name: &str) -> Duration {
-    let mut times = Vec::new();
-    for _ in 0..7 {
-        let mut someone = Browser::new(server);
-        let started = Instant::now();
-        let answer = someone.sign_in(name, "not the password").await;
-        times.push(started.elapsed());
-        assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+/// The median times of refused sign-ins as each of `names`, measured in turns (one of each,
+/// then again), so that the machine's load weighs on each alike.
+async fn median_refusals(server: &Server, names: [&str; 2]) -> [Duration; 2] {
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..9 {
+        for (name, times) in names.iter().zip(&mut times) {
+            let mut someone = Browser::new(server);
+            let started = Instant::now();
+            let answer = someone.sign_in(name, "not the password").await;
+            times.push(started.elapsed());
+            assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+        }
     }
-    times.sort();
-    times[3]
+    times.map(|mut t| {
+        t.sort();
+        t[t.len() / 2]
+    })
 }
 
 /// Sign-ups and sign-ins from one address are limited: a guesser is slowed to the limit.
@@ -461,4 +468,311 @@ async fn sign_ins_from_one_address_are_limited() {
         "still the sign-up's session"
     );
     server.stop().await;
+}
+
+/// A rated Chad blitz game against the computer, created by a signed-in player.
+async fn create_rated(browser: &mut Browser<'_>) -> (String, Value) {
+    let answer = browser
+        .post(
+            "/api/games",
+            json!({"ruleset": "chad", "white": {"kind": "human"},
+                   "black": {"kind": "computer", "level": 1},
+                   "clock": {"main_seconds": 180, "increment_seconds": 2},
+                   "me": "white", "rated": true}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+    (
+        answer.body["id"].as_str().unwrap().to_string(),
+        answer.body["tokens"]["white"].clone(),
+    )
+}
+
+async fn a_rated_game_against_the_computer(db: &str) {
+    use denkmeter_server::rating::Rating;
+    let server = Server::start(db).await;
+    let mut alice = Browser::new(&server);
+    alice.sign_up("Alice", PASSWORD).await;
+    let (id, white) = create_rated(&mut alice).await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["rated"], true);
+    assert_eq!(view["category"], "chad/blitz");
+    assert_eq!(
+        view["white"]["player"],
+        json!({"name": "Alice", "rating": null, "provisional": true})
+    );
+    assert!(view["black"]["player"].is_null());
+    assert!(view["rating_changes"].is_null(), "not over yet");
+    // No help from the engine in a rated game.
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/hint"), json!({"token": white}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("no hints in a rated game"));
+    let next = server.first_legal_move(&id, &white).await;
+    server.play(&id, &white, &next).await;
+    server.wait_for_ply(&id, 2).await;
+    let (status, body) = server
+        .post(
+            &format!("/api/games/{id}/takeback"),
+            json!({"token": white, "action": "offer"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // Alice resigns: her rating falls as Glicko-2 says, from 1500 against level 1's 800.
+    let (status, view) = server
+        .post(&format!("/api/games/{id}/resign"), json!({"token": white}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let expected = Rating::NEW.after(&[(
+        denkmeter_server::ladder::computer_rating("chad", 1).unwrap(),
+        0.0,
+    )]);
+    let tenth = |x: f64| (x * 10.0).round() / 10.0;
+    assert_eq!(
+        view["rating_changes"],
+        json!({"white": {"before": 1500.0, "after": tenth(expected.rating)}, "black": null})
+    );
+    assert!(expected.rating < 1500.0);
+    // Her page: the category, one point of history, a loss, the game.
+    let (status, page) = server.get("/api/players/alice").await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["name"], "Alice");
+    let rating = &page["ratings"][0];
+    assert_eq!(
+        (
+            &rating["category"],
+            &rating["title"],
+            &rating["games"],
+            &rating["provisional"]
+        ),
+        (
+            &json!("chad/blitz"),
+            &json!("Chad blitz"),
+            &json!(1),
+            &json!(true)
+        )
+    );
+    assert_eq!(rating["rating"], tenth(expected.rating));
+    assert_eq!(rating["history"].as_array().unwrap().len(), 1);
+    assert_eq!(rating["history"][0]["game"], id.as_str());
+    assert_eq!(
+        page["records"],
+        json!([{"family": "chad", "title": "Chad", "wins": 0, "draws": 0, "losses": 1}])
+    );
+    let recent = &page["recent"][0];
+    assert_eq!(
+        (
+            &recent["id"],
+            &recent["result"],
+            &recent["opponent"],
+            &recent["rated"]
+        ),
+        (
+            &json!(id),
+            &json!("loss"),
+            &json!("Computer, level 1"),
+            &json!(true)
+        )
+    );
+    assert_eq!(
+        recent["rating_change"],
+        tenth(expected.rating - 1500.0),
+        "{recent}"
+    );
+    // Provisional players are not on the leaderboard.
+    let (_, board) = server.get("/api/leaderboard").await;
+    assert_eq!(board, json!({"categories": []}));
+    let (status, board) = server.get("/api/leaderboard?category=chad/blitz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(board["players"], json!([]));
+    assert_eq!(board["title"], "Chad blitz");
+    for bad in ["chad/slow", "nothing/blitz", "chad"] {
+        let (status, _) = server
+            .get(&format!("/api/leaderboard?category={bad}"))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+    }
+    for unknown in ["nobody", "x", &"y".repeat(300)] {
+        let (status, _) = server.get(&format!("/api/players/{unknown}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{unknown:.20}");
+    }
+    // A rated game abandoned before both sides moved is not rated.
+    let (id, white) = create_rated(&mut alice).await;
+    let (_, view) = server
+        .post(&format!("/api/games/{id}/resign"), json!({"token": white}))
+        .await;
+    assert_eq!(
+        view["rating_changes"],
+        json!({"white": null, "black": null})
+    );
+    let (_, page) = server.get("/api/players/Alice").await;
+    assert_eq!(page["ratings"][0]["games"], 1);
+    assert_eq!(page["records"][0]["losses"], 2, "a loss all the same");
+    // A deleted account's page is gone; its games stay, the seat without a name.
+    alice
+        .send(
+            Method::DELETE,
+            "/api/account",
+            Some(json!({"password": PASSWORD})),
+        )
+        .await;
+    let (status, _) = server.get("/api/players/Alice").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["white"]["player"]["name"], Value::Null);
+    server.stop().await;
+}
+
+async fn rated_games_that_are_refused(db: &str) {
+    let server = Server::start(db).await;
+    let mut alice = Browser::new(&server);
+    alice.sign_up("Alice", PASSWORD).await;
+    let base = json!({"ruleset": "chad", "white": {"kind": "human"},
+                      "black": {"kind": "computer", "level": 1},
+                      "clock": {"main_seconds": 180}, "me": "white", "rated": true});
+    let with = |changes: Value| {
+        let mut request = base.clone();
+        for (key, value) in changes.as_object().unwrap() {
+            if value.is_null() {
+                request.as_object_mut().unwrap().remove(key);
+            } else {
+                request[key] = value.clone();
+            }
+        }
+        request
+    };
+    for (changes, status, says) in [
+        (
+            json!({"clock": null}),
+            StatusCode::BAD_REQUEST,
+            "needs a clock",
+        ),
+        (
+            json!({"black": {"kind": "human"}}),
+            StatusCode::BAD_REQUEST,
+            "challenge",
+        ),
+        (json!({"me": null}), StatusCode::BAD_REQUEST, "your account"),
+        (
+            json!({"me": "black"}),
+            StatusCode::BAD_REQUEST,
+            "computer's",
+        ),
+        (
+            json!({"me": "green"}),
+            StatusCode::BAD_REQUEST,
+            "white or black",
+        ),
+        (
+            json!({"position": "12/12/12/12/12/12/12/12/12/12/12/12 w"}),
+            StatusCode::BAD_REQUEST,
+            "own start",
+        ),
+    ] {
+        let answer = alice.post("/api/games", with(changes.clone())).await;
+        assert_eq!(answer.status, status, "{changes}: {}", answer.body);
+        let error = answer.body["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{changes}: {error}");
+    }
+    // Without a session: no account to put in a seat.
+    let mut stranger = Browser::new(&server);
+    let answer = stranger.post("/api/games", base.clone()).await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.body);
+    // With the session but from another site's page: refused before anything is made.
+    alice.origin = Some("http://evil.example".into());
+    let answer = alice.post("/api/games", base.clone()).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN, "{}", answer.body);
+    alice.origin = Some(format!("http://{}", server.addr));
+    // An unrated game may still name the creator's seat; a hot-seat game holds one account.
+    let answer = alice
+        .post(
+            "/api/games",
+            json!({"ruleset": "chad", "white": {"kind": "human"}, "black": {"kind": "human"},
+                   "me": "black"}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+    let id = answer.body["id"].as_str().unwrap();
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["black"]["player"]["name"], "Alice");
+    assert_eq!(view["rated"], false);
+    // Bob claims the white invite signed in: his account takes the seat. Alice claiming the
+    // other seat of her own game (she holds both tokens) would not put her in both seats.
+    let mut bob = Browser::new(&server);
+    bob.sign_up("Bob", PASSWORD).await;
+    let claimed = bob
+        .post(
+            &format!("/api/games/{id}/claim"),
+            json!({"token": answer.body["tokens"]["white"]}),
+        )
+        .await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.body);
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(view["white"]["player"]["name"], "Bob");
+    let answer = alice
+        .post(
+            "/api/games",
+            json!({"ruleset": "chad", "white": {"kind": "human"}, "black": {"kind": "human"},
+                   "me": "black"}),
+        )
+        .await;
+    let id = answer.body["id"].as_str().unwrap();
+    alice
+        .post(
+            &format!("/api/games/{id}/claim"),
+            json!({"token": answer.body["tokens"]["white"]}),
+        )
+        .await;
+    let (_, view) = server.get(&format!("/api/games/{id}")).await;
+    assert!(view["white"]["player"].is_null(), "{view}");
+    server.stop().await;
+}
+
+/// Two servers on one database end one rated game at once: one ending wins, and the ratings
+/// change once.
+async fn a_rated_result_is_applied_once_by_two_servers(db: &str) {
+    use sqlx::Row;
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    let mut alice = Browser::new(&a);
+    alice.sign_up("Alice", PASSWORD).await;
+    for _ in 0..3 {
+        let (id, white) = create_rated(&mut alice).await;
+        let next = a.first_legal_move(&id, &white).await;
+        a.play(&id, &white, &next).await;
+        a.wait_for_ply(&id, 2).await;
+        b.wait_for_ply(&id, 2).await;
+        let path = format!("/api/games/{id}/resign");
+        let body = json!({"token": white});
+        let (first, second) = tokio::join!(a.post(&path, body.clone()), b.post(&path, body));
+        let statuses = [first.0, second.0];
+        assert!(
+            statuses.contains(&StatusCode::OK)
+                && statuses
+                    .iter()
+                    .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
+            "{statuses:?}"
+        );
+    }
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(db).await.unwrap();
+    let changes: i64 = sqlx::query("SELECT COUNT(*) AS n FROM rating_changes")
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .get("n");
+    let games: i64 = sqlx::query("SELECT games FROM ratings")
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .get("games");
+    pool.close().await;
+    assert_eq!((changes, games), (3, 3));
+    a.stop().await;
+    b.stop().await;
 }
