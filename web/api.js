@@ -8,9 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-/** One request to the API; rejects with an ApiError holding the server's `error` message. */
+/**
+ * One request to the API; rejects with an ApiError holding the server's `error` message. The
+ * session cookie (HttpOnly: the page never sees it) goes with every request to this server.
+ */
 export async function api(method, path, body) {
-  const init = { method, headers: {} };
+  const init = { method, headers: {}, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);

@@ -1,10 +1,16 @@
-// Denkmeter in the browser: the lobby, a game, a rules page. Everything comes from the HTTP API
-// (docs/api.md); the browser holds no rules. Hash routes: #/ (lobby), #/game/{id}[?token=T],
-// #/rules/{name}. Each page is a module whose function draws it into the page and returns
-// {dispose()}, called when the route changes.
+// Denkmeter in the browser: the lobby, a game, a rules page, accounts, players and ratings.
+// Everything comes from the HTTP API (docs/api.md); the browser holds no rules. Hash routes: #/
+// (lobby), #/game/{id}[?token=T], #/rules/{name}, #/account[?form=signin|signup],
+// #/player/{name}, #/leaderboard[?category=C]. Each page is a module whose function draws it into
+// the page and returns {dispose()}, called when the route changes. The header says who is
+// signed in on every page (header.js).
 
+import { accountPage } from './account.js';
 import { GamePage } from './game/page.js';
+import { startHeader } from './header.js';
+import { leaderboardPage } from './leaderboard.js';
 import { lobbyPage } from './lobby.js';
+import { playerPage } from './player.js';
 import { rulesPage } from './rules.js';
 
 const app = document.getElementById('app');
@@ -27,10 +33,17 @@ function route() {
     page = new GamePage(app, parts[1], params.get('token'));
   } else if (parts[0] === 'rules' && parts[1]) {
     page = rulesPage(app, parts[1]);
+  } else if (parts[0] === 'account') {
+    page = accountPage(app, params);
+  } else if (parts[0] === 'player' && parts[1]) {
+    page = playerPage(app, parts[1]);
+  } else if (parts[0] === 'leaderboard') {
+    page = leaderboardPage(app, params);
   } else {
     page = lobbyPage(app);
   }
 }
 
+startHeader(document.getElementById('account-nav'));
 window.addEventListener('hashchange', route);
 route();

@@ -2,7 +2,9 @@
 // by link) and the list of recent games.
 
 import { api, rulesets } from './api.js';
+import { familyTitle } from './ratings.js';
 import { seats } from './seats.js';
+import { onSession, session, signedInName } from './session.js';
 import { capital, commonName, esc, other, relativeTime, rulesetName, title } from './text.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -28,6 +30,20 @@ function saveBoard(board) {
   } catch {
     // Storage full or disabled: the board is still used for this game.
   }
+}
+
+/**
+ * The time class of a clock choice (`main:300:3`, `move:30`), by its expected length as the
+ * server reckons it (docs/api.md, "Rated games"): the main time plus 40 increments, or 40 times a
+ * time per move.
+ */
+function timeClass(choice) {
+  const [kind, first, second] = choice.split(':');
+  const seconds = kind === 'move' ? 40 * Number(first) : Number(first) + 40 * Number(second || 0);
+  if (seconds < 180) return 'bullet';
+  if (seconds < 480) return 'blitz';
+  if (seconds < 1500) return 'rapid';
+  return 'classical';
 }
 
 function seatText(seat) {
@@ -87,6 +103,10 @@ export function lobbyPage(app) {
               <option value="move:86400">A day a move</option>
             </select>
           </label>
+        </div>
+        <div class="field rated-field">
+          <label class="choice" id="rated-label"><input type="checkbox" id="rated" name="rated" aria-describedby="rated-why"> Rated</label>
+          <span class="hint small" id="rated-why"></span>
         </div>
         <details class="field" id="position-field">
           <summary>Start from a position</summary>
@@ -203,6 +223,35 @@ export function lobbyPage(app) {
   };
 
   const opponent = () => form.querySelector('input[name=opponent]:checked').value;
+  // A rated game needs a session, the computer as the opponent and a clock; the box says which
+  // is missing, else which rating the game counts for.
+  const rated = document.getElementById('rated');
+  const ratedWhy = document.getElementById('rated-why');
+  const ratedMissing = () => {
+    if (!signedInName()) return 'sign in';
+    if (opponent() !== 'computer') return 'Only games against the computer are rated for now.';
+    if (!document.getElementById('clock').value) return 'A rated game needs a clock.';
+    return '';
+  };
+  const showRated = () => {
+    const missing = ratedMissing();
+    rated.disabled = Boolean(missing);
+    if (missing) rated.checked = false;
+    document.getElementById('rated-label').classList.toggle('muted', Boolean(missing));
+    if (missing === 'sign in') {
+      ratedWhy.innerHTML = '<a href="#/account?form=signin">Sign in</a> to play rated games.';
+    } else if (missing) {
+      ratedWhy.textContent = missing;
+    } else {
+      const r = list.find((x) => x.name === select.value);
+      const category = `${r ? familyTitle(r.family, list) : ''} ${timeClass(document.getElementById('clock').value)}`.trim();
+      ratedWhy.textContent = `Counts for your ${category} rating.`;
+    }
+  };
+  const stopSession = onSession(showRated);
+  session().then(() => {
+    if (!disposed) showRated();
+  });
   const showOptions = () => {
     const o = opponent();
     document.getElementById('level-field').hidden = o !== 'computer';
@@ -217,8 +266,10 @@ export function lobbyPage(app) {
   form.addEventListener('change', (e) => {
     if (e.target.name === 'opponent') showOptions();
     if (e.target === select) describe();
+    if (e.target !== rated) showRated();
   });
   showOptions();
+  showRated();
 
   rulesets()
     .then((data) => {
@@ -240,6 +291,7 @@ export function lobbyPage(app) {
         )
         .join('');
       describe();
+      showRated();
     })
     .catch((e) => {
       if (!disposed) showError(`Could not load the games: ${e.message}`);
@@ -324,6 +376,10 @@ export function lobbyPage(app) {
     if (o === 'computer') {
       body[other(you)] = { kind: 'computer', level: Number(document.getElementById('level').value) };
     }
+    // A signed-in creator's account takes the seat he plays (on a shared screen he plays
+    // both, so neither is his alone).
+    if (signedInName() && o !== 'local') body.me = you;
+    if (rated.checked && !ratedMissing()) body.rated = true;
     const position = document.getElementById('position').value.trim();
     if (position) body.position = position;
     const pdn = document.getElementById('pdn').value.trim();
@@ -401,6 +457,7 @@ export function lobbyPage(app) {
   return {
     dispose() {
       disposed = true;
+      stopSession();
     },
   };
 }

@@ -38,8 +38,9 @@ const IMAGES = path.resolve(here, '../../docs/images');
 let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// Checks F and G take about 25 s, H to K about 30 s and N about 13 s of it.
-const TOTAL_LIMIT_MS = 330_000;
+// Checks F and G take about 25 s, H to K about 30 s, N about 13 s and P to U (accounts and
+// ratings) about 20 s of it.
+const TOTAL_LIMIT_MS = 360_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -117,8 +118,9 @@ async function startServer(port = null, extra = []) {
   base = `http://127.0.0.1:${port}`;
   const database = `sqlite://${tmp}/db.sqlite?mode=rwc`;
   // The checks start some 40 games a minute from one address, more than a person's default
-  // allowance of 30 (the limit itself is tested in the API tests).
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--database', database, '--games-per-minute', '200', ...extra];
+  // allowance of 30, and sign up and in more often than 10 times a minute (the limits
+  // themselves are tested in the API tests).
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--database', database, '--games-per-minute', '200', '--sign-ins-per-minute', '200', ...extra];
   server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' } });
   const keep = (chunk) => {
     serverLog.push(...String(chunk).split('\n').filter(Boolean));
@@ -164,8 +166,8 @@ function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
 
-async function api(method, route, body) {
-  const init = { method, headers: {} };
+async function api(method, route, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -263,15 +265,26 @@ async function newContext(options = {}) {
   context.setDefaultTimeout(15_000);
   if (webDir) {
     const types = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
+    // The files come with the server's Content-Security-Policy, as it serves them: an inline
+    // script or style in the pages is refused (and logged) here too.
+    const policy = await serverPolicy();
     await context.route(
       (url) => url.origin === base && webFile(url.pathname) !== null,
       (route) => {
         const file = webFile(new URL(route.request().url()).pathname);
-        route.fulfill({ body: readFileSync(file), contentType: types[file.split('.').pop()] || 'application/octet-stream' });
+        const headers = policy ? { 'content-security-policy': policy } : {};
+        route.fulfill({ body: readFileSync(file), contentType: types[file.split('.').pop()] || 'application/octet-stream', headers });
       },
     );
   }
   return context;
+}
+
+let policyCache = null;
+/** The Content-Security-Policy the server sends with its answers (null if it sends none). */
+function serverPolicy() {
+  if (!policyCache) policyCache = fetch(`${base}/api/health`).then((r) => r.headers.get('content-security-policy'));
+  return policyCache;
 }
 
 /** The file under --web DIR that a request path names, as the server would serve it, or null. */
@@ -2167,6 +2180,425 @@ test('K. rulesets by their names for people in the lobby, titles and recent game
   check(await page.isHidden('#watching'), 'a player is told he is watching');
   check((await page.textContent('#game-title')).trim() === 'Scandinavian checkers 10x10, weak men', `the game is titled ${await page.textContent('#game-title')}`);
   await context.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, players and ratings (docs/api.md, "Players and ratings")
+
+const PASSWORD = 'horse battery staple';
+
+/** Signs `name` up through the API; returns the session cookie's value. */
+async function signUpApi(name, password = PASSWORD) {
+  const r = await fetch(`${base}/api/account/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name, password }),
+  });
+  const text = await r.text();
+  check(r.status === 201, `signing up ${name} answered ${r.status}: ${text.slice(0, 200)}`);
+  const m = /denkmeter_session=([^;]+)/.exec(r.headers.get('set-cookie') || '');
+  check(m, `signing up ${name} set no session cookie`);
+  return m[1];
+}
+
+/** A request of the signed-in player whose session is `session`, as the server's pages send it. */
+const apiAs = (session, method, route, body) => api(method, route, body, { cookie: `denkmeter_session=${session}`, origin: base });
+
+/** A browser context signed in with `session`. */
+async function signedInContext(session, options = {}) {
+  const context = await newContext(options);
+  await context.addCookies([{ name: 'denkmeter_session', value: session, url: base }]);
+  return context;
+}
+
+/**
+ * A rated Chad blitz game of the player of `session` (White) against the computer at level 1,
+ * lost by resigning after both sides have moved; returns its id and final view.
+ */
+async function ratedLoss(session) {
+  const { id, tokens } = await apiAs(session, 'POST', '/api/games', {
+    ruleset: 'chad',
+    white: { kind: 'human' },
+    black: { kind: 'computer', level: 1 },
+    clock: { main_seconds: 180, increment_seconds: 2 },
+    me: 'white',
+    rated: true,
+  });
+  const view = await waitView(id, tokens.white, (v) => v.legal_moves.length > 0, 'White to move');
+  await api('POST', `/api/games/${id}/moves`, { token: tokens.white, move: view.legal_moves[0].text });
+  await waitView(id, tokens.white, (v) => v.ply >= 2 && v.to_move === 'white' && !v.thinking, "the computer's reply");
+  const over = await api('POST', `/api/games/${id}/resign`, { token: tokens.white });
+  return { id, view: over };
+}
+
+/** Waits until the header shows `name` signed in (null: nobody signed in). */
+async function headerShows(page, name, timeout = 5000) {
+  try {
+    await page.waitForFunction((n) => {
+      const nav = document.getElementById('account-nav');
+      const link = document.getElementById('account-name');
+      return n ? Boolean(link) && link.textContent === n : Boolean(nav) && nav.dataset.state === 'out';
+    }, name, { timeout });
+  } catch {
+    const seen = await page.textContent('#account-nav').catch(() => '?');
+    throw new Failure(`the header should show ${name ? `${name} signed in` : 'nobody signed in'}; it shows "${seen}"`);
+  }
+}
+
+/** The text of `selector` once it shows. */
+async function shownText(page, selector, timeout = 5000) {
+  try {
+    await page.waitForSelector(`${selector}:not([hidden])`, { timeout });
+  } catch {
+    throw new Failure(`${selector} never showed`);
+  }
+  return (await page.textContent(selector)).trim();
+}
+
+/** Clicks the lobby's start button; returns the game's id, or fails with the lobby's words. */
+async function startFromLobby(page) {
+  await page.click('#start');
+  try {
+    await page.waitForFunction(() => /#\/game\//.test(location.hash) || (document.getElementById('lobby-error') && !document.getElementById('lobby-error').hidden), null, { timeout: 10_000 });
+  } catch {
+    throw new Failure('the lobby neither started the game nor said why');
+  }
+  if (!/#\/game\//.test(page.url())) throw new Failure(`the lobby did not start the game: ${(await page.textContent('#lobby-error')).trim()}`);
+  return gameIdOf(page);
+}
+
+test('P. accounts: signed up, out and in, a wrong password, a name taken, a new password, the account deleted', async (problems) => {
+  const name = 'Pauline_P';
+  const NEW = 'a brand new passphrase';
+  const context = await newContext();
+  const other = await newContext();
+  try {
+    const page = await context.newPage();
+    // Refusals (401, 409) are logged by the browser.
+    watchPage(page, 'P', problems, /status of 40[19]/);
+    await page.goto(`${base}/#/`);
+    await headerShows(page, null);
+    // The header's "Sign up" opens its form with the name field focused: the keyboard alone.
+    await page.click('#sign-up-link');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'signup-name');
+    const fields = await page.$$eval('#account input:not([hidden])', (els) => els.map((e) => ({ id: e.id, labelled: e.labels.length > 0, auto: e.getAttribute('autocomplete') })));
+    check(fields.length === 4, `the account page has ${fields.length} fields, not 4`);
+    for (const f of fields) {
+      check(f.labelled && ['username', 'current-password', 'new-password'].includes(f.auto), `the field ${f.id}: labelled ${f.labelled}, autocomplete="${f.auto}"`);
+    }
+    await page.keyboard.type(name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await headerShows(page, name);
+    check((await page.getAttribute('#account-name', 'href')) === `#/player/${name}`, 'the name in the header does not link to the player\'s page');
+    const welcome = await shownText(page, '#account-notice');
+    check(welcome.includes(name), `after signing up the page says "${welcome}"`);
+    check(!(await page.evaluate(() => document.cookie)).includes('denkmeter_session'), 'the page can read the session cookie');
+
+    // Another browser cannot take the name.
+    const second = await other.newPage();
+    watchPage(second, 'P/2', problems, /status of 409/);
+    await second.goto(`${base}/#/account?form=signup`);
+    await second.fill('#signup-name', name);
+    await second.fill('#signup-password', 'another fine password');
+    await second.click('#signup-form button[type=submit]');
+    const taken = await shownText(second, '#signup-error');
+    check(taken.includes(`the name "${name}" is taken`), `signing up a taken name says "${taken}"`);
+    await headerShows(second, null);
+
+    // Signed out from the header, then in again (the name in lower case), after a wrong password.
+    await page.click('#sign-out');
+    await headerShows(page, null);
+    await page.waitForSelector('#signin-form');
+    await page.click('#sign-in-link');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'signin-name');
+    await page.fill('#signin-name', name.toLowerCase());
+    await page.fill('#signin-password', 'not the password');
+    await page.press('#signin-password', 'Enter');
+    const wrong = await shownText(page, '#signin-error');
+    check(wrong === 'wrong name or password', `a wrong password says "${wrong}"`);
+    await headerShows(page, null);
+    await page.fill('#signin-password', PASSWORD);
+    await page.press('#signin-password', 'Enter');
+    // The name as it was written at sign-up.
+    await headerShows(page, name);
+
+    // A new password, after a wrong current one.
+    await page.fill('#password-current', 'not the password');
+    await page.fill('#password-new', NEW);
+    await page.press('#password-new', 'Enter');
+    const refused = await shownText(page, '#password-error');
+    check(/wrong password/.test(refused), `a wrong current password says "${refused}"`);
+    await page.fill('#password-current', PASSWORD);
+    await page.fill('#password-new', NEW);
+    await page.press('#password-new', 'Enter');
+    await shownText(page, '#password-done');
+    check(await page.isHidden('#password-error'), 'the error stays after the password was changed');
+
+    // Deleting asks again on the page; the old password no longer does.
+    await page.fill('#delete-password', PASSWORD);
+    await page.press('#delete-password', 'Enter');
+    await page.waitForSelector('#delete-confirm:not([hidden])');
+    check(await page.evaluate(() => document.activeElement.id === 'delete-yes'), 'the confirm step does not focus its button');
+    await page.keyboard.press('Enter');
+    const old = await shownText(page, '#delete-error');
+    check(/wrong password/.test(old), `deleting with the old password says "${old}"`);
+    await headerShows(page, name);
+    await page.fill('#delete-password', NEW);
+    await page.click('#delete-start');
+    check(await page.isVisible('#delete-confirm'), 'no confirm step before deleting');
+    check(await page.isHidden('#delete-start'), 'the delete button stays beside the confirm step');
+    await page.click('#delete-yes');
+    await headerShows(page, null);
+    const deleted = await shownText(page, '#account-notice');
+    check(deleted.includes(`${name} is deleted`), `after deleting the page says "${deleted}"`);
+    // The account is gone: signing in fails, in the same words as a wrong password.
+    await page.fill('#signin-name', name);
+    await page.fill('#signin-password', NEW);
+    await page.press('#signin-password', 'Enter');
+    const gone = await shownText(page, '#signin-error');
+    check(gone === 'wrong name or password', `signing in to a deleted account says "${gone}"`);
+    await headerShows(page, null);
+  } finally {
+    await context.close();
+    await other.close();
+  }
+});
+
+test('U. the lobby\'s Rated box says what a rated game needs; the header fits a phone, signed in or out', async (problems) => {
+  const context = await newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'U', problems);
+    await page.goto(`${base}/#/`);
+    await page.waitForSelector('#ruleset option[value="chad"]', { state: 'attached' });
+    await headerShows(page, null);
+    // One line, nothing outside it, no sideways scrolling.
+    const fits = async (what) => {
+      const m = await page.evaluate(() => {
+        const header = document.querySelector('header.top').getBoundingClientRect();
+        const links = [...document.querySelectorAll('header.top a, header.top button')]
+          .filter((e) => e.offsetParent !== null)
+          .map((e) => {
+            const r = e.getBoundingClientRect();
+            return { text: e.textContent.trim(), left: r.left, right: r.right, bottom: r.bottom };
+          });
+        return { height: header.height, bottom: header.bottom, links, sw: document.documentElement.scrollWidth, iw: window.innerWidth };
+      });
+      check(m.sw <= m.iw, `${what}: the page scrolls sideways (${m.sw} px in ${m.iw})`);
+      check(m.height < 56, `${what}: the header is ${Math.round(m.height)} px high, more than one line`);
+      for (const l of m.links) {
+        check(l.left >= 0 && l.right <= m.iw + 0.5 && l.bottom <= m.bottom + 0.5, `${what}: "${l.text}" spans ${Math.round(l.left)}..${Math.round(l.right)} px, outside the header`);
+      }
+      return m.links.map((l) => l.text);
+    };
+    const out = await fits('signed out');
+    check(out.includes('Sign in') && out.includes('Sign up') && out.includes('Leaderboard'), `signed out, the header shows ${out.join(', ')}`);
+    const why = async () => (await page.textContent('#rated-why')).trim();
+    check(await page.isDisabled('#rated'), 'Rated can be ticked signed out');
+    check(await page.$('#rated-why a[href="#/account?form=signin"]'), `signed out, the Rated box says "${await why()}"`);
+
+    // Signed in, with the longest name there may be.
+    const name = 'Ursula_with_20_chars';
+    await context.addCookies([{ name: 'denkmeter_session', value: await signUpApi(name), url: base }]);
+    await page.reload();
+    await headerShows(page, name);
+    const links = await fits('signed in');
+    check(links.includes('Sign out'), `signed in, the header shows ${links.join(', ')}`);
+    await page.waitForSelector('#ruleset option[value="chad"]', { state: 'attached' });
+    await page.selectOption('#ruleset', 'chad');
+    await page.check('input[name=opponent][value=computer]');
+    check((await page.isDisabled('#rated')) && /needs a clock/.test(await why()), `without a clock the Rated box says "${await why()}"`);
+    await page.selectOption('#clock', 'main:180:2');
+    check((await page.isEnabled('#rated')) && (await why()) === 'Counts for your Chad blitz rating.', `with 3 min + 2 s the Rated box says "${await why()}"`);
+    await page.check('#rated');
+    await page.selectOption('#clock', 'move:30');
+    check((await why()) === 'Counts for your Chad rapid rating.', `with 30 s a move the Rated box says "${await why()}"`);
+    await page.check('input[name=opponent][value=link]');
+    check((await page.isDisabled('#rated')) && !(await page.isChecked('#rated')) && /against the computer/.test(await why()), `against a friend the Rated box says "${await why()}"`);
+  } finally {
+    await context.close();
+  }
+});
+
+// The checks below need the server's rating part (seats held by accounts, rated games, the
+// players' pages and the leaderboard).
+
+test('Q. a rated game from the lobby: "Rated · Chad blitz", the player named with 1500?, the rating change after resigning', async (problems) => {
+  const name = 'Quentin_Q';
+  const context = await signedInContext(await signUpApi(name));
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'Q', problems);
+    await page.goto(`${base}/#/`);
+    await headerShows(page, name);
+    await page.waitForSelector('#ruleset option[value="chad"]', { state: 'attached' });
+    await page.selectOption('#ruleset', 'chad');
+    await page.check('input[name=opponent][value=computer]');
+    await page.selectOption('#level', '1');
+    await page.selectOption('#colour', 'white');
+    await page.selectOption('#clock', 'main:180:2');
+    await page.check('#rated');
+    const id = await startFromLobby(page);
+    const { white } = await seatsOf(page, id);
+    const created = await api('GET', `/api/games/${id}?token=${white}`);
+    check(created.rated === true && created.category === 'chad/blitz', `the game is rated ${created.rated} in ${created.category}`);
+    check(created.white.player && created.white.player.name === name, `White's seat holds ${JSON.stringify(created.white)}, not ${name}`);
+    const rated = await shownText(page, '#game-rated');
+    check(rated === 'Rated · Chad blitz', `the title says "${rated}"`);
+    const seat = '#players .who[data-seat="white"]';
+    await page.waitForSelector(`${seat} .player-link`);
+    check((await page.textContent(`${seat} .player-link`)) === name, `White's seat shows ${await page.textContent(seat)}`);
+    check((await page.getAttribute(`${seat} .player-link`, 'href')) === `#/player/${name}`, 'the name does not link to the player\'s page');
+    check((await page.textContent(`${seat} .rating`)) === '1500?', `White's rating shows as ${await page.textContent(`${seat} .rating`)}`);
+    check(!(await page.$('#players .who[data-seat="black"]')), 'the computer is shown as a player with an account');
+    // Both sides move; White resigns (the button asks twice).
+    const view = await waitView(id, white, (v) => v.to_move === 'white' && v.legal_moves.length > 0, 'White to move');
+    await api('POST', `/api/games/${id}/moves`, { token: white, move: view.legal_moves[0].text });
+    await waitMoves(page, 2);
+    await page.click('button[data-action=resign]');
+    await page.click('button[data-action=resign]');
+    const over = await waitView(id, white, (v) => v.status === 'over', 'the resignation');
+    const change = over.rating_changes && over.rating_changes.white;
+    check(change && change.after < change.before && over.rating_changes.black === null, `the rating changes of a lost game: ${JSON.stringify(over.rating_changes)}`);
+    await page.waitForSelector(`${seat} .rating-change`);
+    const shown = (await page.textContent(`${seat} .rating-change`)).trim();
+    check(shown === `-${Math.round(change.before - change.after)}`, `the page shows the change as ${shown}, the server ${change.before} -> ${change.after}`);
+  } finally {
+    await context.close();
+  }
+});
+
+test('R. a player\'s page: the category with ?, a chart of one point, W-D-L 0-0-1, the recent game; "No such player"', async (problems) => {
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'R', problems, /status of 404/);
+    await page.goto(`${base}/#/player/Nobody_here`);
+    try {
+      await page.waitForFunction(() => /No such player/.test(document.getElementById('app').textContent), null, { timeout: 5000 });
+    } catch {
+      throw new Failure(`an unknown name's page says "${(await page.textContent('#app')).trim().slice(0, 200)}"`);
+    }
+    const name = 'Rosalind_R';
+    const { id } = await ratedLoss(await signUpApi(name));
+    const player = await api('GET', `/api/players/${name}`);
+    // The name in any case.
+    await page.goto(`${base}/#/player/${name.toLowerCase()}`);
+    await page.waitForSelector('#player-name');
+    check((await page.textContent('#player-name')) === name, `the page is titled ${await page.textContent('#player-name')}`);
+    const card = '.rating-card[data-category="chad/blitz"]';
+    await page.waitForSelector(card).catch(() => {
+      throw new Failure(`no Chad blitz rating on the page: ${player.ratings.map((r) => r.category)}`);
+    });
+    check((await page.textContent(`${card} h3`)).trim() === 'Chad blitz', `the category is titled ${await page.textContent(`${card} h3`)}`);
+    const rating = (await page.textContent(`${card} .rating-line .rating`)).trim();
+    check(rating === `${Math.round(player.ratings[0].rating)}?`, `the provisional rating shows as ${rating}`);
+    const chart = await page.$eval(`${card} svg.rating-chart`, (svg) => ({
+      role: svg.getAttribute('role'),
+      title: svg.querySelector('title') && svg.querySelector('title').textContent,
+      points: svg.querySelectorAll('circle.point').length,
+      ratings: [...svg.querySelectorAll('.y-label')].map((t) => t.textContent),
+      dates: [...svg.querySelectorAll('.x-label')].map((t) => t.textContent),
+    }));
+    check(chart.role === 'img' && /Chad blitz/.test(chart.title || ''), `the chart is an image titled "${chart.title}"`);
+    check(chart.points === 1, `the chart has ${chart.points} points, not 1`);
+    check(chart.ratings.join() === rating.replace('?', '') && chart.dates.length === 1, `the chart's axes say ${chart.ratings} and ${chart.dates}`);
+    const record = await page.$eval('.records tr[data-family="chad"]', (tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent.trim()).join('-'));
+    check(record === '0-0-1', `Chad's wins, draws and losses are ${record}`);
+    const row = `.recent-games tr[data-game="${id}"]`;
+    await page.waitForSelector(row).catch(() => {
+      throw new Failure('the game is not among the recent games');
+    });
+    const cells = await page.$eval(row, (tr) => ({ result: tr.querySelector('td[class^=result-]').textContent.trim(), change: tr.querySelector('.change').textContent.trim(), opponent: tr.children[2].textContent.trim() }));
+    const recent = player.recent.find((g) => g.id === id);
+    check(cells.result === 'Lost' && cells.opponent === 'Computer, level 1', `the recent game reads ${JSON.stringify(cells)}`);
+    check(cells.change === `-${Math.round(-recent.rating_change)}`, `the change shows as ${cells.change}, the server ${recent.rating_change}`);
+    await page.click(`${row} a[href="#/game/${id}"]`);
+    await page.waitForSelector('#game-rated:not([hidden])');
+  } finally {
+    await context.close();
+  }
+});
+
+test('S. the leaderboard: linked from the header, loads; a provisional player is not listed', async (problems) => {
+  const name = 'Sybille_S';
+  await ratedLoss(await signUpApi(name));
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'S', problems, /status of 404/);
+    await page.goto(`${base}/#/`);
+    await page.click('header.top a[href="#/leaderboard"]');
+    await page.waitForSelector('#no-categories, .category-list');
+    const { categories } = await api('GET', '/api/leaderboard');
+    check(Array.isArray(categories), 'GET /api/leaderboard has no categories');
+    if (categories.length) await page.waitForSelector('table.leaderboard');
+    else check(await page.isVisible('#no-categories'), 'no words for a leaderboard without categories');
+    check(!(await page.textContent('#app')).includes(name), `the provisional ${name} is listed`);
+    for (const c of categories) {
+      const board = await api('GET', `/api/leaderboard?category=${encodeURIComponent(c.category)}`);
+      check(!board.players.some((p) => p.name === name), `the provisional ${name} is listed in ${c.category}`);
+    }
+    check(!(await page.$('#app .error')), `the leaderboard shows an error: ${await page.textContent('#app')}`);
+    await page.goto(`${base}/#/leaderboard?category=${encodeURIComponent('chad/eternal')}`);
+    if (categories.length) {
+      const said = await shownText(page, '#board');
+      check(/No such category/.test(said), `an unknown category says "${said}"`);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test('T. seats held by accounts: a timed game by link names its creator and the friend who claims it', async (problems) => {
+  const [a, b] = ['Theodora_T', 'Tobias_T'];
+  const contextA = await signedInContext(await signUpApi(a));
+  const contextB = await signedInContext(await signUpApi(b));
+  try {
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    watchPage(pageA, 'T/A', problems);
+    watchPage(pageB, 'T/B', problems);
+    await pageA.goto(`${base}/#/`);
+    await pageA.waitForSelector('#ruleset option[value="chad"]', { state: 'attached' });
+    await pageA.selectOption('#ruleset', 'chad');
+    await pageA.check('input[name=opponent][value=link]');
+    await pageA.selectOption('#colour', 'white');
+    await pageA.selectOption('#clock', 'main:300:3');
+    check(await pageA.isDisabled('#rated'), 'a game against a friend can be rated from the lobby');
+    const id = await startFromLobby(pageA);
+    const created = await api('GET', `/api/games/${id}`);
+    check(created.white.player && created.white.player.name === a && created.black.player === null, `the seats hold ${JSON.stringify([created.white.player, created.black.player])}`);
+    await pageA.waitForSelector('#invite-link', { state: 'visible' });
+    await pageB.goto(await pageA.inputValue('#invite-link'));
+    await pageB.waitForFunction(() => !location.hash.includes('token='));
+    const claimed = await api('GET', `/api/games/${id}`);
+    check(claimed.black.player && claimed.black.player.name === b, `the friend's seat holds ${JSON.stringify(claimed.black.player)}`);
+    // Both pages name both players, with their ratings in the game's category.
+    for (const [page, you] of [[pageA, 'white'], [pageB, 'black']]) {
+      for (const [seat, who] of [['white', a], ['black', b]]) {
+        const sel = `#players .who[data-seat="${seat}"]`;
+        try {
+          await page.waitForFunction(([s, n]) => {
+            const link = document.querySelector(`${s} .player-link`);
+            return link && link.textContent === n;
+          }, [sel, who], { timeout: 5000 });
+        } catch {
+          throw new Failure(`${you}'s page shows ${seat} as "${await page.textContent(`#players .player.${seat}`)}"`);
+        }
+        const text = (await page.textContent(sel)).trim();
+        check(text === `${who} 1500?${seat === you ? ' (you)' : ''}`, `${you}'s page shows ${seat} as "${text}"`);
+      }
+    }
+    await pageA.click(`#players .who[data-seat="black"] .player-link`);
+    await pageA.waitForSelector('#player-name');
+    check((await pageA.textContent('#player-name')) === b, `the link led to ${await pageA.textContent('#player-name')}`);
+  } finally {
+    await contextA.close();
+    await contextB.close();
+  }
 });
 
 async function main() {

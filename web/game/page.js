@@ -2,7 +2,7 @@
 // the API, the socket, or the answer to our own action), replay, and the actions. It hands the
 // position to the board component and the rest to the view (game/view.js).
 
-import { ApiError, api, gamePath, getGame, query, serverInfo } from '../api.js';
+import { ApiError, api, gamePath, getGame, query, rulesets, serverInfo } from '../api.js';
 import { createBoard } from '../board/board.js';
 import { hasNumbers } from '../board/draw.js';
 import { seats } from '../seats.js';
@@ -58,6 +58,13 @@ export class GamePage {
       this.publicUrl = info.public_url || null;
       if (this.live && !this.disposed) renderPanel(this);
     });
+    this.rulesetList = []; // the rulesets, for a rated game's category title ("Chad blitz")
+    rulesets()
+      .then((list) => {
+        this.rulesetList = Array.isArray(list) ? list : [];
+        if (this.live && this.live.rated && !this.disposed) renderPanel(this);
+      })
+      .catch(() => {});
     this.socket = new GameSocket(() => this.socketUrl(), {
       onView: (view) => this.accept(view),
       // The game moved on without us hearing of it: ask for it.

@@ -4,6 +4,7 @@
 
 import { gamePath, query } from '../api.js';
 import { attr, legendOf, pieceColours } from '../board/draw.js';
+import { categoryTitle, changeHtml, playerLink, ratingHtml } from '../ratings.js';
 import { esc, other, rulesetName, title } from '../text.js';
 
 /** The computer's level whose move a hint suggests (the server's `HINT_LEVEL`). */
@@ -35,6 +36,7 @@ export function gamePageHtml() {
             <h1 id="game-title">Game</h1>
             <a id="rules-link" class="small" href="#/">Rules</a>
           </div>
+          <p id="game-rated" class="game-rated small" hidden></p>
           <p id="game-desc" class="desc small"></p>
           <ul class="players" id="players"></ul>
           <p id="watching" class="watching" hidden>You are watching this game.</p>
@@ -191,6 +193,21 @@ export function tickClock(page) {
   }
 }
 
+/**
+ * Who holds a seat: a player with an account by name (a link to the player's page) and rating,
+ * and once a rated game is over the rating's change; else `who` in words.
+ */
+function whoHtml(seat, who, v, player) {
+  const account = seat && seat.player;
+  if (!account) return `<span class="muted">${esc(who)}</span>`;
+  const change = v.status === 'over' && v.rating_changes && v.rating_changes[player];
+  const delta = change && Number.isFinite(change.after - change.before) ? ` ${changeHtml(change.after - change.before)}` : '';
+  const known = account.rating !== null && account.rating !== undefined && Number.isFinite(Number(account.rating));
+  const rating = known ? ` ${ratingHtml(account.rating, account.provisional)}` : '';
+  const you = who === 'you' ? ' <span class="muted">(you)</span>' : '';
+  return `<span class="who" data-seat="${player}">${playerLink(account.name)}${rating}${delta}${you}</span>`;
+}
+
 /** Draws the panel from the controller `page`. */
 export function renderPanel(page) {
   const v = page.live;
@@ -205,6 +222,9 @@ export function renderPanel(page) {
     : '';
   document.getElementById('game-desc').textContent = `${v.description || ''}${board}`;
   document.getElementById('rules-link').href = `#/rules/${encodeURIComponent(v.ruleset)}`;
+  const rated = document.getElementById('game-rated');
+  rated.hidden = !v.rated;
+  rated.textContent = v.rated ? `Rated · ${categoryTitle(v.category, page.rulesetList)}` : '';
 
   // Players.
   const palette = legendOf(v.board).palette;
@@ -218,7 +238,7 @@ export function renderPanel(page) {
       else who = 'human';
     }
     const turn = !over && v.to_move === player;
-    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player, v.side_names)}</strong> <span class="muted">${esc(who)}</span>${clockHtml(page, player)}${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
+    return `<li class="player ${player}${turn ? ' to-move' : ''}">${swatch(palette, player)}<strong>${title(player, v.side_names)}</strong> ${whoHtml(seat, who, v, player)}${clockHtml(page, player)}${turn ? '<span class="turn-dot" aria-label="to move"></span>' : ''}</li>`;
   };
   const order = page.flip() ? ['white', 'black'] : ['black', 'white'];
   document.getElementById('players').innerHTML = order.map(seatLabel).join('');
