@@ -185,8 +185,14 @@ impl LiveGame {
         }
         if let Some(category) = self.category() {
             for p in Player::BOTH {
+                // A player new to the category has a newcomer's rating there.
                 self.ratings[p] = match &self.accounts[p] {
-                    Some(account) => store.rating(&account.id, &category).await?,
+                    Some(account) => Some(
+                        store
+                            .rating(&account.id, &category)
+                            .await?
+                            .unwrap_or(Rating::NEW),
+                    ),
                     None => None,
                 };
             }

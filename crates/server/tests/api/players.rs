@@ -499,7 +499,7 @@ async fn a_rated_game_against_the_computer(db: &str) {
     assert_eq!(view["category"], "chad/blitz");
     assert_eq!(
         view["white"]["player"],
-        json!({"name": "Alice", "rating": null, "provisional": true})
+        json!({"name": "Alice", "rating": 1500, "provisional": true})
     );
     assert!(view["black"]["player"].is_null());
     assert!(view["rating_changes"].is_null(), "not over yet");
