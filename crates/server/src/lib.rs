@@ -8,6 +8,7 @@ pub mod clock;
 pub mod http;
 pub mod ladder;
 pub mod listener;
+pub mod lobby;
 pub mod markdown;
 pub mod rating;
 pub mod round;
@@ -119,6 +120,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// Hashes and checks players' passwords.
     pub passwords: accounts::Passwords,
+    /// The lobby's challenges, for its sockets.
+    pub lobby: Arc<lobby::Lobby>,
 }
 
 impl AppState {
@@ -142,6 +145,7 @@ impl AppState {
         rounds.start().await?;
         let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second)
             .with_sign_ins(config.sign_ins_per_minute);
+        let lobby = lobby::Lobby::start(&rounds);
         let passwords = accounts::Passwords::default();
         passwords.warm_up().await;
         let forget = limits.clone();
@@ -162,6 +166,7 @@ impl AppState {
             limits,
             config: Arc::new(config),
             passwords,
+            lobby,
         })
     }
 }

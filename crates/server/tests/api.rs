@@ -283,6 +283,9 @@ macro_rules! on_both_databases {
 #[path = "api/players.rs"]
 mod players;
 
+#[path = "api/challenges.rs"]
+mod challenges;
+
 on_both_databases!(
     rulesets_and_health,
     a_game_against_the_computer,
@@ -630,8 +633,13 @@ async fn hints_are_for_the_seat_to_move_and_change_nothing(db: &str) {
     );
     let (status, _) = server.post(&hint, json!({"token": "not-a-token"})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = server.post(&hint, json!({})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // No token and no session: nobody's seat.
+    let (status, answer) = server.post(&hint, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("no seat"),
+        "{answer}"
+    );
     server
         .post(
             &format!("/api/games/{id}/resign"),

@@ -17,7 +17,7 @@ use serde_json::json;
 
 use super::error::{ApiError, Body};
 use crate::accounts::{check_name, check_password, name_key, SESSION_COOKIE, SESSION_DAYS};
-use crate::round::now_ms;
+use crate::round::{now_ms, Credential};
 use crate::seat::{new_token, TokenHash};
 use crate::store::SessionPlayer;
 use crate::AppState;
@@ -109,6 +109,14 @@ impl FromRequestParts<AppState> for SignedIn {
                 "sign in first (no session, or it has expired)".into(),
             )),
         }
+    }
+}
+
+/// Who a game request comes from: the seat token it gives, else its session's account.
+pub fn credential(token: Option<String>, session: Option<Session>) -> Credential {
+    Credential {
+        token,
+        account: session.map(|s| s.player.id),
     }
 }
 

@@ -7,6 +7,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::round::RoundError;
+use crate::store::ChallengeError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -90,6 +91,22 @@ impl From<axum::extract::rejection::QueryRejection> for ApiError {
     }
 }
 
+impl From<ChallengeError> for ApiError {
+    fn from(error: ChallengeError) -> ApiError {
+        let text = error.to_string();
+        match error {
+            ChallengeError::NotFound => ApiError::NotFound(text),
+            ChallengeError::NotYours | ChallengeError::NotTheChallenger => {
+                ApiError::Forbidden(text)
+            }
+            ChallengeError::NotOpen | ChallengeError::OwnChallenge | ChallengeError::TooMany => {
+                ApiError::Conflict(text)
+            }
+            ChallengeError::Store(error) => ApiError::Internal(error.to_string()),
+        }
+    }
+}
+
 /// The one place where the games' errors become HTTP statuses.
 impl From<RoundError> for ApiError {
     fn from(error: RoundError) -> ApiError {
@@ -114,6 +131,7 @@ impl From<RoundError> for ApiError {
             | RoundError::AlreadyClaimed
             | RoundError::Changed => ApiError::Conflict(text),
             RoundError::IllegalMove(_) => ApiError::Unprocessable(text),
+            RoundError::Challenge(error) => ApiError::from(error),
             RoundError::Store(crate::store::StoreError::Conflict) => {
                 ApiError::Conflict("the game changed meanwhile; reload it".into())
             }

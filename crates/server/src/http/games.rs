@@ -8,7 +8,7 @@ use denkmeter_core::{ByPlayer, Player, Side};
 use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
-use super::accounts::{MaybeSignedIn, Session};
+use super::accounts::{credential, MaybeSignedIn, Session};
 use super::error::{ApiError, Body, Params};
 use crate::clock::TimeControl;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
@@ -55,9 +55,9 @@ pub struct CreateRequest {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockRequest {
-    main_seconds: Option<u64>,
-    increment_seconds: Option<u64>,
-    move_seconds: Option<u64>,
+    pub main_seconds: Option<u64>,
+    pub increment_seconds: Option<u64>,
+    pub move_seconds: Option<u64>,
 }
 
 /// An uploaded board file: the name records will give it and its text.
@@ -287,20 +287,18 @@ pub struct ViewQuery {
 pub async fn view(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Params(query): Params<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(
-        state
-            .rounds
-            .view(&id, query.token.as_deref(), query.ply)
-            .await?,
-    ))
+    let who = credential(query.token.clone(), session);
+    Ok(Json(state.rounds.view(&id, &who, query.ply).await?))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
-    token: String,
+    #[serde(default)]
+    token: Option<String>,
     #[serde(rename = "move")]
     text: String,
 }
@@ -308,19 +306,24 @@ pub struct MoveRequest {
 pub async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(
-        state
-            .rounds
-            .play(&id, &request.token, &request.text)
-            .await?,
-    ))
+    let who = credential(request.token, session);
+    Ok(Json(state.rounds.play(&id, &who, &request.text).await?))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// A claim of an invite: the invite's token.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
     token: String,
 }
 
@@ -386,9 +389,11 @@ pub async fn analyse_position(
 pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<TokenRequest>,
 ) -> Result<Json<crate::round::Hint>, ApiError> {
-    Ok(Json(state.rounds.hint(&id, &request.token).await?))
+    let who = credential(request.token, session);
+    Ok(Json(state.rounds.hint(&id, &who).await?))
 }
 
 /// Takes the seat of an invite link for a token of the claimant's own; the link is used up.
@@ -397,7 +402,7 @@ pub async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
     MaybeSignedIn(session): MaybeSignedIn,
-    Body(request): Body<TokenRequest>,
+    Body(request): Body<ClaimRequest>,
 ) -> Result<Json<crate::round::Claimed>, ApiError> {
     let account = session.map(|s| SeatAccount {
         id: s.player.id,
@@ -411,16 +416,19 @@ pub async fn claim(
 pub async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<TokenRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.rounds.resign(&id, &request.token).await?))
+    let who = credential(request.token, session);
+    Ok(Json(state.rounds.resign(&id, &who).await?))
 }
 
 /// An offer, or an answer to one, about a draw or a takeback.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OfferRequest {
-    token: String,
+    #[serde(default)]
+    token: Option<String>,
     action: String,
 }
 
@@ -428,9 +436,10 @@ pub struct OfferRequest {
 pub async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    offer(&state, &id, &request, OfferKind::Draw).await
+    offer(&state, &id, request, session, OfferKind::Draw).await
 }
 
 /// Asks to take back the seat's last move (granted at once against the computer), or accepts
@@ -438,28 +447,32 @@ pub async fn draw(
 pub async fn takeback(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Body(request): Body<OfferRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    offer(&state, &id, &request, OfferKind::Takeback).await
+    offer(&state, &id, request, session, OfferKind::Takeback).await
 }
 
 async fn offer(
     state: &AppState,
     id: &str,
-    request: &OfferRequest,
+    request: OfferRequest,
+    session: Option<Session>,
     kind: OfferKind,
 ) -> Result<Json<GameView>, ApiError> {
     let action: OfferAction = request.action.parse()?;
-    let view = state.rounds.offer(id, &request.token, kind, action).await?;
+    let who = credential(request.token, session);
+    let view = state.rounds.offer(id, &who, kind, action).await?;
     Ok(Json(view))
 }
 
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let (game, seat) = seen(&state, &id, &query).await?;
+    let (game, seat) = seen(&state, &id, &query, session).await?;
     let mut record = record_of(&game);
     record.moves = game.session.moves_for(viewer_of(&game, seat));
     Ok(file(
@@ -510,9 +523,10 @@ fn import_pdn(
 pub async fn record_pdn(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let (game, _) = seen(&state, &id, &query).await?;
+    let (game, _) = seen(&state, &id, &query, session).await?;
     if !game.ruleset.facts().pdn.is_draughts() {
         return Err(ApiError::NotFound(format!(
             "{} is not draughts: its games have no PDN",
@@ -532,9 +546,10 @@ pub async fn record_pdn(
 pub async fn board_file(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let (game, _) = seen(&state, &id, &query).await?;
+    let (game, _) = seen(&state, &id, &query, session).await?;
     let (name, text) = game.ruleset.board_file().ok_or_else(|| {
         ApiError::NotFound(format!(
             "{} is played on one board only; it has no board file",
@@ -561,9 +576,10 @@ pub async fn board_file(
 pub async fn diagram(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
     Params(query): Params<ViewQuery>,
 ) -> Result<Response, ApiError> {
-    let (game, seat) = seen(&state, &id, &query).await?;
+    let (game, seat) = seen(&state, &id, &query, session).await?;
     let ply = query.ply.unwrap_or(game.session.moves().len());
     let session = position_after(&game, ply)?;
     let viewer = viewer_of(&game, seat);
@@ -609,14 +625,16 @@ pub async fn diagram(
     ))
 }
 
-/// The game as it is now and the seat of the viewer whose token the query carries.
+/// The game as it is now and the seat of the viewer whose token the query carries (or whose
+/// session's account holds a seat).
 async fn seen(
     state: &AppState,
     id: &str,
     query: &ViewQuery,
+    session: Option<Session>,
 ) -> Result<(std::sync::Arc<crate::round::LiveGame>, Option<Player>), ApiError> {
     let game = state.rounds.fresh(id).await?.snapshot();
-    let seat = game.viewer_seat(query.token.as_deref())?;
+    let seat = game.viewer_seat(&credential(query.token.clone(), session))?;
     Ok((game, seat))
 }
 

@@ -2,6 +2,7 @@
 //! every answer.
 
 mod accounts;
+mod challenges;
 pub mod error;
 mod games;
 mod limits;
@@ -62,6 +63,7 @@ pub fn router(state: AppState) -> Router {
         ));
     let create = Router::new()
         .route("/api/games", post(games::create))
+        .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route_layer(middleware::from_fn_with_state(
             (limits, limits::Counted::Games),
             limits::limit,
@@ -87,6 +89,15 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/account/signout", post(accounts::sign_out))
         .route("/api/players/{name}", get(players::player))
+        .route(
+            "/api/challenges",
+            get(challenges::list).post(challenges::create),
+        )
+        .route(
+            "/api/challenges/{id}",
+            axum::routing::delete(challenges::cancel),
+        )
+        .route("/api/lobby/ws", get(challenges::socket))
         .route("/api/leaderboard", get(players::leaderboard))
         .route("/api/account/password", post(accounts::change_password))
         .merge(sign_ins)

@@ -19,10 +19,11 @@ use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
+use super::accounts::{credential, MaybeSignedIn};
 use super::error::{ApiError, Params};
 use crate::listener::ConnectionSlot;
 use crate::round::json::{game_view, GameView};
-use crate::round::{GameProxy, LiveGame};
+use crate::round::{Credential, GameProxy, LiveGame};
 use crate::AppState;
 
 /// A heartbeat goes out after this long without any message.
@@ -76,6 +77,7 @@ pub async fn connect(
     slot: Option<Extension<ConnectionSlot>>,
     headers: HeaderMap,
     query: Result<Params<WsQuery>, ApiError>,
+    MaybeSignedIn(session): MaybeSignedIn,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     // Pages served under the public address may connect too.
@@ -99,8 +101,8 @@ pub async fn connect(
     let Params(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;
-    proxy.snapshot().viewer_seat(query.token.as_deref())?;
-    let token = query.token;
+    let who = credential(query.token, session);
+    proxy.snapshot().viewer_seat(&who)?;
     let limit = state.config.ws_message_limit;
     Ok(upgrade
         .max_message_size(limit)
@@ -108,7 +110,7 @@ pub async fn connect(
         .on_upgrade(move |socket| async move {
             // The socket holds its connection's place under the cap while it is open.
             let _slot = slot;
-            watch(socket, proxy, changes, token).await;
+            watch(socket, proxy, changes, who).await;
         }))
 }
 
@@ -131,7 +133,7 @@ type Shown = i64;
 async fn send_view(
     sender: &mut Sender,
     game: &LiveGame,
-    token: Option<&str>,
+    who: &Credential,
     shown: &mut Option<Shown>,
 ) -> bool {
     let now = Some(game.version);
@@ -139,7 +141,7 @@ async fn send_view(
         return true;
     }
     *shown = now;
-    let Ok(seat) = game.viewer_seat(token) else {
+    let Ok(seat) = game.viewer_seat(who) else {
         return false;
     };
     let text = match game_view(game, seat, None) {
@@ -167,12 +169,12 @@ async fn watch(
     socket: WebSocket,
     proxy: Arc<GameProxy>,
     mut changes: watch::Receiver<Arc<LiveGame>>,
-    token: Option<String>,
+    who: Credential,
 ) {
     let (mut sender, mut receiver) = socket.split();
     let mut shown = None;
     let game = changes.borrow_and_update().clone();
-    if !send_view(&mut sender, &game, token.as_deref(), &mut shown).await {
+    if !send_view(&mut sender, &game, &who, &mut shown).await {
         return;
     }
     let mut last_sent = Instant::now();
@@ -187,7 +189,7 @@ async fn watch(
                     return;
                 }
                 let game = changes.borrow_and_update().clone();
-                if !send_view(&mut sender, &game, token.as_deref(), &mut shown).await {
+                if !send_view(&mut sender, &game, &who, &mut shown).await {
                     return;
                 }
                 last_sent = Instant::now();

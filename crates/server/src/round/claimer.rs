@@ -46,7 +46,7 @@ impl Rounds {
         token: &str,
         account: Option<SeatAccount>,
     ) -> Result<Claimed, RoundError> {
-        let seat: Player = game.require_seat(token)?;
+        let seat: Player = game.token_seat(token)?;
         if game.is_claimed(seat) {
             return Err(RoundError::AlreadyClaimed);
         }

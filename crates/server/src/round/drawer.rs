@@ -8,7 +8,7 @@ use std::sync::Arc;
 use denkmeter_core::{Outcome, Reason};
 
 use super::json::{game_view, GameView};
-use super::{detached, now_ms, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, Credential, LiveGame, RoundError, Rounds};
 use crate::store::OfferKind;
 
 /// What a seat does about a draw or a takeback.
@@ -36,15 +36,15 @@ impl Rounds {
     pub async fn offer(
         self: &Arc<Self>,
         id: &str,
-        token: &str,
+        who: &Credential,
         kind: OfferKind,
         action: OfferAction,
     ) -> Result<GameView, RoundError> {
-        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        let (rounds, id, who) = (self.clone(), id.to_owned(), who.clone());
         detached(async move {
             write_action!(rounds, &id, |game| match kind {
-                OfferKind::Draw => rounds.draw_locked(&mut game, &token, action).await,
-                OfferKind::Takeback => rounds.takeback_locked(&mut game, &token, action).await,
+                OfferKind::Draw => rounds.draw_locked(&mut game, &who, action).await,
+                OfferKind::Takeback => rounds.takeback_locked(&mut game, &who, action).await,
             })
         })
         .await
@@ -53,10 +53,10 @@ impl Rounds {
     async fn draw_locked(
         &self,
         game: &mut LiveGame,
-        token: &str,
+        who: &Credential,
         action: OfferAction,
     ) -> Result<GameView, RoundError> {
-        let seat = game.require_seat(token)?;
+        let seat = game.require_seat(who)?;
         game.require_ongoing()?;
         let offer = match (action, game.draw_offer) {
             (OfferAction::Offer, Some(p)) if p == seat => Some(p),

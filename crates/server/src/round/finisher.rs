@@ -6,15 +6,19 @@ use std::sync::Arc;
 use denkmeter_core::{Outcome, Reason};
 
 use super::json::{game_view, GameView};
-use super::{detached, now_ms, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, Credential, LiveGame, RoundError, Rounds};
 
 impl Rounds {
     /// Resigns for the seat of `token`.
-    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<GameView, RoundError> {
-        let (rounds, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        who: &Credential,
+    ) -> Result<GameView, RoundError> {
+        let (rounds, id, who) = (self.clone(), id.to_owned(), who.clone());
         detached(async move {
             write_action!(rounds, &id, |game| rounds
-                .resign_locked(&mut game, &token)
+                .resign_locked(&mut game, &who)
                 .await)
         })
         .await
@@ -23,9 +27,9 @@ impl Rounds {
     async fn resign_locked(
         &self,
         game: &mut LiveGame,
-        token: &str,
+        who: &Credential,
     ) -> Result<GameView, RoundError> {
-        let seat = game.require_seat(token)?;
+        let seat = game.require_seat(who)?;
         self.finish(game, Outcome::win(!seat, Reason::Resignation))
             .await?;
         game_view(game, Some(seat), None)

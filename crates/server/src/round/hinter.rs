@@ -7,7 +7,7 @@ use std::sync::Arc;
 use denkmeter_engine::Agent;
 use serde::Serialize;
 
-use super::{RoundError, Rounds};
+use super::{Credential, RoundError, Rounds};
 use crate::search::Priority;
 
 /// The level whose move a hint suggests: strong, and quick enough to wait for (320,000
@@ -28,15 +28,15 @@ impl Rounds {
     /// A hint for the seat of `token`, which must be to move in a game still going on. A game
     /// has at most one hint search at a time, queued behind the computer's own replies, and
     /// the answer is kept for the game's version: asking again costs nothing.
-    pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<Hint, RoundError> {
+    pub async fn hint(self: &Arc<Self>, id: &str, who: &Credential) -> Result<Hint, RoundError> {
         // As the game is in the database now: another server may have moved it on.
         let proxy = self.fresh(id).await?;
         // A stranger is refused at once, not after a search under way.
-        proxy.snapshot().require_seat(token)?;
+        proxy.snapshot().require_seat(who)?;
         let mut kept = proxy.hint.lock().await;
         let (session, seed, ply, version) = {
             let game = proxy.snapshot();
-            let seat = game.require_seat(token)?;
+            let seat = game.require_seat(who)?;
             game.require_ongoing()?;
             if game.rated {
                 return Err(RoundError::NotInRatedGames("hints"));

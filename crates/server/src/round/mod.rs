@@ -52,7 +52,7 @@ pub use claimer::Claimed;
 pub use drawer::OfferAction;
 pub use hinter::{Hint, HINT_LEVEL};
 pub use json::GameView;
-pub use proxy::{GameProxy, LiveGame};
+pub use proxy::{Credential, GameProxy, LiveGame};
 
 use crate::clock::{Clock, TimeControl};
 use crate::search::SearchPool;
@@ -70,7 +70,10 @@ pub enum RoundError {
     BadPosition(String),
     #[error("ply {ply} is beyond the {played} moves played")]
     BadPly { ply: usize, played: usize },
-    #[error("this token holds no seat in this game")]
+    #[error(
+        "no seat in this game: this token holds none (give a seat's token, or sign in as the \
+         account holding the seat)"
+    )]
     NotASeat,
     #[error(
         "this invite link has been used: {0}'s seat is taken by the friend who opened it first \
@@ -97,6 +100,9 @@ pub enum RoundError {
     TimeUp,
     #[error("no takebacks against the computer in a game that hides something")]
     NoTakebackHere,
+    /// A challenge that cannot be accepted.
+    #[error("{0}")]
+    Challenge(crate::store::ChallengeError),
     /// A help a rated game does without (hints, takebacks against the computer).
     #[error("no {0} in a rated game")]
     NotInRatedGames(&'static str),
@@ -491,11 +497,11 @@ impl Rounds {
     pub async fn view(
         self: &Arc<Self>,
         id: &str,
-        token: Option<&str>,
+        who: &Credential,
         ply: Option<usize>,
     ) -> Result<GameView, RoundError> {
         let game = self.fresh(id).await?.snapshot();
-        let seat = game.viewer_seat(token)?;
+        let seat = game.viewer_seat(who)?;
         json::game_view(&game, seat, ply)
     }
 
@@ -588,7 +594,14 @@ impl Rounds {
             created_at: now,
             updated_at: now,
         };
-        self.store.create_game(&stored, &moves).await?;
+        match &setup.challenge {
+            None => self.store.create_game(&stored, &moves).await?,
+            Some((challenge, acceptor)) => self
+                .store
+                .accept_challenge(challenge, acceptor, &stored, &moves, now)
+                .await
+                .map_err(RoundError::Challenge)?,
+        }
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
         let mut live = LiveGame::new(&stored, ruleset, session);
         live.load_ratings(&self.store).await?;
@@ -658,6 +671,9 @@ pub struct Setup {
     pub accounts: ByPlayer<Option<crate::store::SeatAccount>>,
     /// Whether the game counts for ratings (checked by the caller).
     pub rated: bool,
+    /// The challenge this game accepts, and the acceptor's account: the game is stored only
+    /// if the challenge is still open to him, in the same transaction that closes it.
+    pub challenge: Option<(String, String)>,
 }
 
 /// Resumes the unfinished games that go on without a request after a start: those where the
@@ -729,7 +745,11 @@ mod tests {
                 .await
                 .unwrap();
             rounds
-                .play(&id, tokens.white.as_deref().unwrap(), "C5-A5")
+                .play(
+                    &id,
+                    &Credential::of_token(tokens.white.as_deref().unwrap()),
+                    "C5-A5",
+                )
                 .await
                 .unwrap();
             ids.push(id);
@@ -750,7 +770,10 @@ mod tests {
             "the watched game was dropped"
         );
         changes.borrow_and_update();
-        rounds.play(&ids[7], &black[7], "I8-I5").await.unwrap();
+        rounds
+            .play(&ids[7], &Credential::of_token(&black[7]), "I8-I5")
+            .await
+            .unwrap();
         assert!(changes.has_changed().unwrap(), "the watcher missed a move");
     }
 
@@ -769,6 +792,7 @@ mod tests {
         let (_proxy, mut changes) = rounds.watch(&id).await.unwrap();
         // Polled once, then dropped: the request is gone before the move is stored.
         let white = tokens.white.unwrap();
+        let white = Credential::of_token(&white);
         let mut play = Box::pin(rounds.play(&id, &white, "C5-A5"));
         // On a busy machine the write may finish within that poll; the rest must hold either way.
         let _pending = std::future::poll_fn(|cx| {

@@ -9,7 +9,7 @@ use denkmeter_engine::dynamic::AnySession;
 use denkmeter_engine::Agent;
 
 use super::json::{game_view, GameView};
-use super::{detached, now_ms, GameProxy, LiveGame, RoundError, Rounds};
+use super::{detached, now_ms, Credential, GameProxy, LiveGame, RoundError, Rounds};
 use crate::search::Priority;
 use crate::store::{NewMove, StoreError};
 
@@ -88,18 +88,13 @@ impl Rounds {
     pub async fn play(
         self: &Arc<Self>,
         id: &str,
-        token: &str,
+        who: &Credential,
         text: &str,
     ) -> Result<GameView, RoundError> {
-        let (rounds, id, token, text) = (
-            self.clone(),
-            id.to_owned(),
-            token.to_owned(),
-            text.to_owned(),
-        );
+        let (rounds, id, who, text) = (self.clone(), id.to_owned(), who.clone(), text.to_owned());
         detached(async move {
             write_action!(rounds, &id, |game| rounds
-                .play_locked(&mut game, &token, &text)
+                .play_locked(&mut game, &who, &text)
                 .await)
         })
         .await
@@ -108,10 +103,10 @@ impl Rounds {
     async fn play_locked(
         &self,
         game: &mut LiveGame,
-        token: &str,
+        who: &Credential,
         text: &str,
     ) -> Result<GameView, RoundError> {
-        let seat = game.require_seat(token)?;
+        let seat = game.require_seat(who)?;
         game.require_ongoing()?;
         let to_move = game.session.to_move();
         if to_move != seat {

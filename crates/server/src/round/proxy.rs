@@ -211,9 +211,27 @@ impl LiveGame {
             .find(|&p| self.tokens[p].as_ref().is_some_and(|h| h.matches(token)))
     }
 
+    /// The seat of `who`: of its token, if it has one, else of its account; else
+    /// [`RoundError::InviteUsed`] for an invite whose seat was claimed, or
+    /// [`RoundError::NotASeat`].
+    pub fn require_seat(&self, who: &Credential) -> Result<Player, RoundError> {
+        match (who.given_token(), &who.account) {
+            (Some(token), _) => self.token_seat(token),
+            (None, Some(account)) => self.account_seat(account).ok_or(RoundError::NotASeat),
+            (None, None) => Err(RoundError::NotASeat),
+        }
+    }
+
+    /// The seat the account `id` holds; the one to move if it holds both.
+    pub fn account_seat(&self, id: &str) -> Option<Player> {
+        let holds = |p: Player| self.accounts[p].as_ref().is_some_and(|a| a.id == id);
+        let to_move = self.session.to_move();
+        [to_move, !to_move].into_iter().find(|&p| holds(p))
+    }
+
     /// The seat of a token, or [`RoundError::InviteUsed`] for an invite whose seat was
     /// claimed, or [`RoundError::NotASeat`].
-    pub fn require_seat(&self, token: &str) -> Result<Player, RoundError> {
+    pub fn token_seat(&self, token: &str) -> Result<Player, RoundError> {
         if let Some(seat) = self.seat_of(Some(token)) {
             return Ok(seat);
         }
@@ -237,12 +255,14 @@ impl LiveGame {
         self.invites[seat] = Some(invite);
     }
 
-    /// The seat of an optional token: `None` for a spectator. A token that holds no seat is
-    /// refused rather than treated as a spectator, so a mistyped invite link says so.
-    pub fn viewer_seat(&self, token: Option<&str>) -> Result<Option<Player>, RoundError> {
-        match token.filter(|t| !t.is_empty()) {
-            None => Ok(None),
-            Some(t) => self.require_seat(t).map(Some),
+    /// The seat of a viewer: `None` for a spectator (a signed-in account without a seat here
+    /// is one). A token that holds no seat is refused rather than treated as a spectator, so a
+    /// mistyped invite link says so.
+    pub fn viewer_seat(&self, who: &Credential) -> Result<Option<Player>, RoundError> {
+        match (who.given_token(), &who.account) {
+            (Some(token), _) => self.token_seat(token).map(Some),
+            (None, Some(account)) => Ok(self.account_seat(account)),
+            (None, None) => Ok(None),
         }
     }
 
@@ -271,6 +291,30 @@ impl LiveGame {
         let thinking = self.thinking;
         *self = fresh;
         self.thinking = thinking;
+    }
+}
+
+/// Who asks to see or act in a game: a seat's token if the request gives one, else the
+/// account of the request's session, if signed in (a seat the account holds needs no token).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Credential {
+    pub token: Option<String>,
+    /// The signed-in account's id.
+    pub account: Option<String>,
+}
+
+impl Credential {
+    /// A seat's token alone.
+    pub fn of_token(token: &str) -> Credential {
+        Credential {
+            token: Some(token.to_string()),
+            account: None,
+        }
+    }
+
+    /// The token, unless it is empty (as no token).
+    fn given_token(&self) -> Option<&str> {
+        self.token.as_deref().filter(|t| !t.is_empty())
     }
 }
 

@@ -6,7 +6,7 @@ use denkmeter_core::Player;
 use denkmeter_engine::dynamic::AnySession;
 
 use super::json::{game_view, position_after, GameView};
-use super::{now_ms, LiveGame, OfferAction, RoundError, Rounds};
+use super::{now_ms, Credential, LiveGame, OfferAction, RoundError, Rounds};
 use crate::store::OfferKind;
 
 impl Rounds {
@@ -14,10 +14,10 @@ impl Rounds {
     pub(super) async fn takeback_locked(
         &self,
         game: &mut LiveGame,
-        token: &str,
+        who: &Credential,
         action: OfferAction,
     ) -> Result<GameView, RoundError> {
-        let seat = game.require_seat(token)?;
+        let seat = game.require_seat(who)?;
         game.require_ongoing()?;
         // Trying a move and taking it back would show what is hidden (whether a piece jumped
         // is the king), and the computer grants every takeback.

@@ -15,9 +15,11 @@
 //! same database learn of it at once.
 
 mod accounts;
+mod challenges;
 mod ratings;
 
 pub use accounts::{Account, SessionPlayer};
+pub use challenges::{Challenge, ChallengeError, NewChallenge, MAX_OPEN_CHALLENGES};
 pub use ratings::{
     CategoryRating, HistoryPoint, PlayedGame, Ranked, RatedEnd, RatedSeat, RatingChange,
 };
@@ -700,6 +702,71 @@ impl Write {
     }
 }
 
+/// Inserts a new game and its first moves in `tx`, written by `server`.
+async fn insert_game(
+    tx: &mut Transaction<'_>,
+    game: &StoredGame,
+    moves: &[String],
+    server: &str,
+) -> Result<(), StoreError> {
+    let (white_kind, white_level) = seat_columns(game.seats.white);
+    let (black_kind, black_level) = seat_columns(game.seats.black);
+    let (result, termination) = outcome_columns(game.outcome.as_ref());
+    sqlx::query(
+        "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
+         white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
+         draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
+         takeback_offer, clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, \
+         black_clock_ms, turn_started_at, written_by, white_player, black_player, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+         $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)",
+    )
+    .bind(&game.id)
+    .bind(&game.ruleset)
+    .bind(&game.start_position)
+    .bind(white_kind)
+    .bind(white_level)
+    .bind(game.tokens.white.as_ref().map(TokenHash::to_hex))
+    .bind(black_kind)
+    .bind(black_level)
+    .bind(game.tokens.black.as_ref().map(TokenHash::to_hex))
+    .bind(result)
+    .bind(termination)
+    .bind(game.draw_offer.map(Player::name))
+    .bind(game.seed)
+    .bind(game.version)
+    .bind(game.created_at)
+    .bind(game.updated_at)
+    .bind(game.board.as_ref().map(|b| b.0.as_str()))
+    .bind(game.board.as_ref().map(|b| b.1.as_str()))
+    .bind(game.takeback_offer.map(Player::name))
+    .bind(game.clock.map(|c| c.control.columns().0))
+    .bind(game.clock.map(|c| c.control.columns().1))
+    .bind(game.clock.map(|c| c.control.columns().2))
+    .bind(game.clock.map(|c| c.remaining.white))
+    .bind(game.clock.map(|c| c.remaining.black))
+    .bind(game.clock.map(|c| c.turn_started))
+    .bind(server)
+    .bind(game.accounts.white.as_ref().map(|a| a.id.as_str()))
+    .bind(game.accounts.black.as_ref().map(|a| a.id.as_str()))
+    .bind(i64::from(game.rated))
+    .execute(&mut **tx)
+    .await?;
+    for (ply, text) in moves.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, text, created_at, left_ms) \
+             VALUES ($1, $2, $3, $4, NULL)",
+        )
+        .bind(&game.id)
+        .bind(i64::try_from(ply).unwrap_or(i64::MAX))
+        .bind(text)
+        .bind(game.created_at)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 /// A versioned update changed its one row, or the game was at another version.
 fn found_version(updated: &sqlx::any::AnyQueryResult) -> Result<(), StoreError> {
     if updated.rows_affected() == 1 {
@@ -956,61 +1023,7 @@ impl Store {
     /// Stores a new game with the moves it starts with, in one transaction.
     pub async fn create_game(&self, game: &StoredGame, moves: &[String]) -> Result<(), StoreError> {
         let mut tx = self.writer.begin().await?;
-        let (white_kind, white_level) = seat_columns(game.seats.white);
-        let (black_kind, black_level) = seat_columns(game.seats.black);
-        let (result, termination) = outcome_columns(game.outcome.as_ref());
-        sqlx::query(
-            "INSERT INTO games (id, ruleset, start_position, white_kind, white_level, \
-             white_token_hash, black_kind, black_level, black_token_hash, result, termination, \
-             draw_offer, seed, version, created_at, updated_at, board_name, board_text, \
-             takeback_offer, clock_kind, clock_main_ms, clock_increment_ms, white_clock_ms, \
-             black_clock_ms, turn_started_at, written_by, white_player, black_player, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)",
-        )
-        .bind(&game.id)
-        .bind(&game.ruleset)
-        .bind(&game.start_position)
-        .bind(white_kind)
-        .bind(white_level)
-        .bind(game.tokens.white.as_ref().map(TokenHash::to_hex))
-        .bind(black_kind)
-        .bind(black_level)
-        .bind(game.tokens.black.as_ref().map(TokenHash::to_hex))
-        .bind(result)
-        .bind(termination)
-        .bind(game.draw_offer.map(Player::name))
-        .bind(game.seed)
-        .bind(game.version)
-        .bind(game.created_at)
-        .bind(game.updated_at)
-        .bind(game.board.as_ref().map(|b| b.0.as_str()))
-        .bind(game.board.as_ref().map(|b| b.1.as_str()))
-        .bind(game.takeback_offer.map(Player::name))
-        .bind(game.clock.map(|c| c.control.columns().0))
-        .bind(game.clock.map(|c| c.control.columns().1))
-        .bind(game.clock.map(|c| c.control.columns().2))
-        .bind(game.clock.map(|c| c.remaining.white))
-        .bind(game.clock.map(|c| c.remaining.black))
-        .bind(game.clock.map(|c| c.turn_started))
-        .bind(&*self.server_id)
-        .bind(game.accounts.white.as_ref().map(|a| a.id.as_str()))
-        .bind(game.accounts.black.as_ref().map(|a| a.id.as_str()))
-        .bind(i64::from(game.rated))
-        .execute(&mut *tx)
-        .await?;
-        for (ply, text) in moves.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, text, created_at, left_ms) \
-                 VALUES ($1, $2, $3, $4, NULL)",
-            )
-            .bind(&game.id)
-            .bind(i64::try_from(ply).unwrap_or(i64::MAX))
-            .bind(text)
-            .bind(game.created_at)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_game(&mut tx, game, moves, &self.server_id).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -11,16 +11,16 @@ use super::{database, drop_database, test_config, Server};
 use denkmeter_server::ServerConfig;
 
 /// A browser: its session cookie, if it has one, and the origin its pages come from.
-struct Browser<'s> {
-    server: &'s Server,
-    cookie: Option<String>,
-    origin: Option<String>,
+pub(super) struct Browser<'s> {
+    pub(super) server: &'s Server,
+    pub(super) cookie: Option<String>,
+    pub(super) origin: Option<String>,
 }
 
 /// The answer to a request: status, JSON body and headers.
-struct Answer {
-    status: StatusCode,
-    body: Value,
+pub(super) struct Answer {
+    pub(super) status: StatusCode,
+    pub(super) body: Value,
     headers: HeaderMap,
 }
 
@@ -39,7 +39,7 @@ impl Answer {
 
 impl<'s> Browser<'s> {
     /// A browser on the server's own pages.
-    fn new(server: &'s Server) -> Browser<'s> {
+    pub(super) fn new(server: &'s Server) -> Browser<'s> {
         Browser {
             server,
             cookie: None,
@@ -47,7 +47,7 @@ impl<'s> Browser<'s> {
         }
     }
 
-    async fn send(&mut self, method: Method, path: &str, body: Option<Value>) -> Answer {
+    pub(super) async fn send(&mut self, method: Method, path: &str, body: Option<Value>) -> Answer {
         let mut request = self
             .server
             .client
@@ -78,11 +78,11 @@ impl<'s> Browser<'s> {
         answer
     }
 
-    async fn post(&mut self, path: &str, body: Value) -> Answer {
+    pub(super) async fn post(&mut self, path: &str, body: Value) -> Answer {
         self.send(Method::POST, path, Some(body)).await
     }
 
-    async fn sign_up(&mut self, name: &str, password: &str) -> Answer {
+    pub(super) async fn sign_up(&mut self, name: &str, password: &str) -> Answer {
         self.post(
             "/api/account/signup",
             json!({"name": name, "password": password}),
@@ -90,7 +90,7 @@ impl<'s> Browser<'s> {
         .await
     }
 
-    async fn sign_in(&mut self, name: &str, password: &str) -> Answer {
+    pub(super) async fn sign_in(&mut self, name: &str, password: &str) -> Answer {
         self.post(
             "/api/account/signin",
             json!({"name": name, "password": password}),
@@ -99,14 +99,14 @@ impl<'s> Browser<'s> {
     }
 
     /// Who the server says is signed in.
-    async fn who(&mut self) -> Value {
+    pub(super) async fn who(&mut self) -> Value {
         let answer = self.send(Method::GET, "/api/account", None).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
         answer.body["name"].clone()
     }
 }
 
-const PASSWORD: &str = "correct horse battery";
+pub(super) const PASSWORD: &str = "correct horse battery";
 
 on_both_databases!(
     a_rated_game_against_the_computer,
