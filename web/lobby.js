@@ -1,10 +1,12 @@
 // The lobby: a form to start a game (against the computer, a friend on this screen or a friend
-// by link) and the list of recent games.
+// by link) or, signed in, to post a challenge (to anyone, or to a named player); the open
+// challenges (challenges.js); and the list of recent games.
 
 import { api, rulesets } from './api.js';
+import { startChallenges } from './challenges.js';
 import { familyTitle } from './ratings.js';
 import { seats } from './seats.js';
-import { onSession, session, signedInName } from './session.js';
+import { noticeRefusal, onSession, session, signedInName } from './session.js';
 import { capital, commonName, esc, other, relativeTime, rulesetName, title } from './text.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -46,6 +48,17 @@ function timeClass(choice) {
   return 'classical';
 }
 
+/** The clock of a choice (`main:300:3`, `move:30`, or `` for none) as the API takes it, or null. */
+function clockBody(choice) {
+  const [kind, first, second] = choice.split(':');
+  if (kind === 'move') return { move_seconds: Number(first) };
+  if (kind === 'main') return { main_seconds: Number(first), increment_seconds: Number(second) };
+  return null;
+}
+
+/** Whether an opponent choice posts a challenge rather than starting a game. */
+const posts = (opponent) => opponent === 'challenge' || opponent === 'named';
+
 function seatText(seat) {
   if (!seat) return '?';
   return seat.kind === 'computer' ? `Computer ${seat.level ?? ''}`.trim() : 'Human';
@@ -78,7 +91,13 @@ export function lobbyPage(app) {
           <label class="choice"><input type="radio" name="opponent" value="computer" checked> The computer</label>
           <label class="choice"><input type="radio" name="opponent" value="local"> A friend on this screen</label>
           <label class="choice"><input type="radio" name="opponent" value="link"> A friend by link</label>
+          <label class="choice challenge-choice" hidden><input type="radio" name="opponent" value="challenge"> Anyone (post a challenge)</label>
+          <label class="choice challenge-choice" hidden><input type="radio" name="opponent" value="named"> A named player</label>
         </fieldset>
+        <label class="field" id="to-field" hidden>
+          <span>The player's name</span>
+          <input id="challenge-to" name="to" type="text" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="20">
+        </label>
         <div class="row">
           <label class="field" id="level-field">
             <span>Level</span>
@@ -132,15 +151,23 @@ export function lobbyPage(app) {
         <p class="hint" id="opponent-hint"></p>
         <div class="error" id="lobby-error" role="alert" hidden></div>
         <button type="submit" class="primary" id="start">Start game</button>
+        <div class="notice waiting" id="challenge-waiting" role="status" hidden></div>
       </form>
     </section>
-    <section class="card recent" aria-labelledby="recent-title">
-      <div class="card-head">
-        <h2 id="recent-title">Recent games</h2>
-        <button type="button" class="link-button" id="refresh-games">Refresh</button>
-      </div>
-      <div id="games"><p class="muted">Loading…</p></div>
-    </section>
+    <div class="lobby-side">
+      <section class="card challenges" aria-labelledby="challenges-title">
+        <h2 id="challenges-title">Open challenges</h2>
+        <div class="error" id="challenges-error" role="alert" hidden></div>
+        <div id="challenges"><p class="muted">Loading…</p></div>
+      </section>
+      <section class="card recent" aria-labelledby="recent-title">
+        <div class="card-head">
+          <h2 id="recent-title">Recent games</h2>
+          <button type="button" class="link-button" id="refresh-games">Refresh</button>
+        </div>
+        <div id="games"><p class="muted">Loading…</p></div>
+      </section>
+    </div>
   </div>`;
 
   const form = document.getElementById('new-game');
@@ -223,13 +250,16 @@ export function lobbyPage(app) {
   };
 
   const opponent = () => form.querySelector('input[name=opponent]:checked').value;
-  // A rated game needs a session, the computer as the opponent and a clock; the box says which
-  // is missing, else which rating the game counts for.
+  // A rated game needs a session, the computer or a challenge as the opponent (a rated game
+  // between people starts from a challenge) and a clock; the box says which is missing, else
+  // which rating the game counts for.
   const rated = document.getElementById('rated');
   const ratedWhy = document.getElementById('rated-why');
   const ratedMissing = () => {
     if (!signedInName()) return 'sign in';
-    if (opponent() !== 'computer') return 'Only games against the computer are rated for now.';
+    if (opponent() !== 'computer' && !posts(opponent())) {
+      return 'Rated games are played against the computer, or from a challenge (anyone, or a named player).';
+    }
     if (!document.getElementById('clock').value) return 'A rated game needs a clock.';
     return '';
   };
@@ -248,21 +278,33 @@ export function lobbyPage(app) {
       ratedWhy.textContent = `Counts for your ${category} rating.`;
     }
   };
-  const stopSession = onSession(showRated);
-  session().then(() => {
-    if (!disposed) showRated();
-  });
   const showOptions = () => {
     const o = opponent();
     document.getElementById('level-field').hidden = o !== 'computer';
     document.getElementById('colour-field').hidden = o === 'local';
-    hint.textContent =
-      o === 'local'
-        ? 'Both sides are played on this screen, by whoever is to move.'
-        : o === 'link'
-          ? 'After starting you get a link to send to your friend.'
-          : '';
+    document.getElementById('to-field').hidden = o !== 'named';
+    // A challenge starts from the start, on the ruleset's own board.
+    form.classList.toggle('posting', posts(o));
+    document.getElementById('start').textContent = posts(o) ? 'Post challenge' : 'Start game';
+    hint.textContent = {
+      local: 'Both sides are played on this screen, by whoever is to move.',
+      link: 'After starting you get a link to send to your friend.',
+      challenge: 'Your challenge is listed in the lobby until someone accepts it (30 minutes at most); then the game starts.',
+      named: 'Only that player can accept it: it shows in the lobby as a challenge to him.',
+    }[o] || '';
   };
+  // Challenges are posted by a signed-in player, on a server that has them.
+  let challengesServed = true;
+  const offerChallenges = () => {
+    if (disposed) return;
+    const offered = Boolean(signedInName()) && challengesServed;
+    for (const label of form.querySelectorAll('.challenge-choice')) label.hidden = !offered;
+    if (!offered && posts(opponent())) form.querySelector('input[name=opponent][value=computer]').checked = true;
+    showOptions();
+    showRated();
+  };
+  const stopSession = onSession(offerChallenges);
+  session().then(offerChallenges);
   form.addEventListener('change', (e) => {
     if (e.target.name === 'opponent') showOptions();
     if (e.target === select) describe();
@@ -270,6 +312,18 @@ export function lobbyPage(app) {
   });
   showOptions();
   showRated();
+
+  const challenges = startChallenges({
+    box: document.getElementById('challenges'),
+    waiting: document.getElementById('challenge-waiting'),
+    error: document.getElementById('challenges-error'),
+    rulesetList: () => list,
+    onAvailable: (served) => {
+      if (served === challengesServed) return;
+      challengesServed = served;
+      offerChallenges();
+    },
+  });
 
   rulesets()
     .then((data) => {
@@ -292,6 +346,7 @@ export function lobbyPage(app) {
         .join('');
       describe();
       showRated();
+      challenges.render();
     })
     .catch((e) => {
       if (!disposed) showError(`Could not load the games: ${e.message}`);
@@ -369,6 +424,10 @@ export function lobbyPage(app) {
     }
     const o = opponent();
     const colour = document.getElementById('colour').value;
+    if (posts(o)) {
+      postChallenge(ruleset, o, colour);
+      return;
+    }
     const chosen = colour === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'black' : 'white') : colour;
     const you = o === 'local' ? 'white' : chosen;
     const human = { kind: 'human' };
@@ -385,9 +444,8 @@ export function lobbyPage(app) {
     const pdn = document.getElementById('pdn').value.trim();
     if (pdn && !document.getElementById('pdn-field').hidden) body.pdn = pdn;
     // The people's clocks (the computer answers within its level's limit).
-    const [kind, first, second] = document.getElementById('clock').value.split(':');
-    if (kind === 'move') body.clock = { move_seconds: Number(first) };
-    if (kind === 'main') body.clock = { main_seconds: Number(first), increment_seconds: Number(second) };
+    const clock = clockBody(document.getElementById('clock').value);
+    if (clock) body.clock = clock;
     if (!boardField.hidden && boardSelect.value === 'pending' && pendingBoard) {
       body.board = pendingBoard;
     } else if (!boardField.hidden && boardSelect.value.startsWith('saved:')) {
@@ -420,6 +478,37 @@ export function lobbyPage(app) {
     }
   });
 
+  // A challenge: listed in the lobby (and under the form while it waits) until someone accepts
+  // it; the game then opens on both pages.
+  const postChallenge = async (ruleset, o, colour) => {
+    const to = o === 'named' ? document.getElementById('challenge-to').value.trim() : null;
+    if (o === 'named' && !to) {
+      showError('Write the name of the player to challenge.');
+      document.getElementById('challenge-to').focus();
+      return;
+    }
+    const body = {
+      ruleset,
+      clock: clockBody(document.getElementById('clock').value),
+      rated: rated.checked && !ratedMissing(),
+      colour,
+      to,
+    };
+    busy = true;
+    const button = document.getElementById('start');
+    button.disabled = true;
+    try {
+      const challenge = await api('POST', '/api/challenges', body);
+      if (!disposed) challenges.posted(challenge);
+    } catch (e) {
+      noticeRefusal(e);
+      if (!disposed) showError(`The challenge could not be posted: ${e.message}`);
+    } finally {
+      busy = false;
+      button.disabled = false;
+    }
+  };
+
   const gamesBox = document.getElementById('games');
   const loadGames = async () => {
     try {
@@ -431,7 +520,7 @@ export function lobbyPage(app) {
       }
       const rows = games.map((g) => {
         const mine = seats.get(g.id);
-        const held = mine.white || mine.black;
+        const held = mine.white || mine.black || mine.mode === 'session';
         const action = g.status === 'over' ? 'Replay' : held ? 'Resume' : 'Watch';
         const players = `${seatText(g.white)} – ${seatText(g.black)}`;
         const state = g.status === 'over' ? esc(g.result) : g.moves ? 'playing' : 'new';
@@ -458,6 +547,7 @@ export function lobbyPage(app) {
     dispose() {
       disposed = true;
       stopSession();
+      challenges.dispose();
     },
   };
 }

@@ -1,5 +1,7 @@
 // Seats held in this browser, per game: {white, black, mode, invite, inviteSeat}, where white and
-// black are tokens and mode is computer | local | link | joined. Kept in localStorage.
+// black are tokens and mode is computer | local | link | joined | challenge (a challenge accepted
+// here) | session (a challenge of ours accepted: no token, the seat is played by the session).
+// Kept in localStorage.
 
 const key = (id) => `denkmeter.game.${id}`;
 

@@ -2,6 +2,7 @@
 // every change and a heartbeat carrying the game's version. This end asks for a heartbeat every
 // 20 s, closes a socket that has been silent for 45 s, and reconnects after any close, waiting
 // longer each time (0.5 s doubling up to 8 s). What a message means is the caller's business.
+// The lobby's socket (challenges.js) is kept the same way: its messages go to onMessage.
 
 /** How often an open socket asks for a heartbeat, and how long a silent one is trusted. */
 export const HEARTBEAT_EVERY_MS = 20000;
@@ -12,7 +13,8 @@ const LONGEST_DELAY_MS = 8000;
 export class GameSocket {
   /**
    * url: () => the socket's URL, asked again at every connection.
-   * handlers: {onView(view), onHeartbeat(version), onOpen(), onClose()}.
+   * handlers: {onView(view), onHeartbeat(version), onMessage(message), onOpen(), onClose()}:
+   * onMessage has every message that is neither a view nor a heartbeat.
    */
   constructor(url, handlers) {
     this.url = url;
@@ -82,6 +84,8 @@ export class GameSocket {
         this.handlers.onView?.(message.view);
       } else if (message.type === 'heartbeat' && typeof message.version === 'number') {
         this.handlers.onHeartbeat?.(message.version);
+      } else if (message && typeof message === 'object') {
+        this.handlers.onMessage?.(message);
       }
     };
     ws.onclose = () => {

@@ -38,9 +38,9 @@ const IMAGES = path.resolve(here, '../../docs/images');
 let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// Checks F and G take about 25 s, H to K about 30 s, N about 13 s and P to U (accounts and
-// ratings) about 20 s of it.
-const TOTAL_LIMIT_MS = 360_000;
+// Checks F and G take about 25 s, H to K about 30 s, N about 13 s, P to U (accounts and
+// ratings) about 20 s and V to Y (challenges) about 15 s of it.
+const TOTAL_LIMIT_MS = 380_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -253,10 +253,19 @@ async function waitView(id, token, test, what, timeout = 20_000) {
   throw new Failure(`timed out waiting for ${what} (ply ${view && view.ply}, to move ${view && view.to_move})`);
 }
 
+/**
+ * Whether the server has the lobby's challenges (issue 27): one from before answers their
+ * requests with 404, which the browser logs on every lobby; that is not the page's fault, and
+ * the checks of the challenges (V to Y) say what is missing.
+ */
+let challengesServed = true;
+
 function watchPage(page, label, problems, ignore = null) {
   page.on('pageerror', (e) => problems.push(`${label}: page error: ${e.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !(ignore && ignore.test(msg.text()))) problems.push(`${label}: console error: ${msg.text()}`);
+    if (msg.type() !== 'error' || (ignore && ignore.test(msg.text()))) return;
+    if (!challengesServed && /\/api\/challenges/.test(msg.location().url || '')) return;
+    problems.push(`${label}: console error: ${msg.text()}`);
   });
 }
 
@@ -2601,6 +2610,346 @@ test('T. seats held by accounts: a timed game by link names its creator and the 
   }
 });
 
+// ---------------------------------------------------------------------------------------------
+// Challenges: finding an opponent in the lobby (docs/api.md, "Challenges: finding an opponent").
+// The checks below need the server's part of issue 27's lobby.
+
+function requireChallenges() {
+  check(challengesServed, 'the server has no challenges yet: GET /api/challenges answers 404');
+}
+
+/** Waits until the lobby on `page` has its list of challenges (or says there are none). */
+async function challengesLoaded(page) {
+  try {
+    await page.waitForSelector('#challenges .challenge-list, #challenges #no-challenges', { state: 'attached', timeout: 5000 });
+  } catch {
+    throw new Failure(`the lobby's challenges never loaded: "${(await page.textContent('#challenges')).trim()}"`);
+  }
+}
+
+/** The open challenges the player of `session` (null: a visitor) may see, from the API. */
+async function challengesFor(session) {
+  const { challenges } = session ? await apiAs(session, 'GET', '/api/challenges') : await api('GET', '/api/challenges');
+  check(Array.isArray(challenges), 'GET /api/challenges has no list of challenges');
+  return challenges;
+}
+
+/**
+ * Posts a challenge from the lobby's form on `page` (already on the lobby, signed in) and waits
+ * for its "Waiting for an opponent…"; returns the challenge as the poster's session lists it.
+ */
+async function postFromLobby(page, session, { ruleset = 'chad', opponent = 'challenge', to = null, colour = 'random', clock = '', rated = false }) {
+  await page.waitForSelector(`#ruleset option[value="${ruleset}"]`, { state: 'attached' });
+  await page.selectOption('#ruleset', ruleset);
+  try {
+    await page.check(`input[name=opponent][value=${opponent}]`, { timeout: 5000 });
+  } catch {
+    throw new Failure(`the lobby offers no opponent choice "${opponent}" to a signed-in player`);
+  }
+  if (to !== null) await page.fill('#challenge-to', to);
+  await page.selectOption('#colour', colour);
+  await page.selectOption('#clock', clock);
+  if (rated) await page.check('#rated');
+  const before = new Set((await challengesFor(session)).map((c) => c.id));
+  check((await page.textContent('#start')).trim() === 'Post challenge', `the form's button says "${await page.textContent('#start')}"`);
+  await page.click('#start');
+  try {
+    await page.waitForFunction(() => {
+      const waiting = document.getElementById('challenge-waiting');
+      const error = document.getElementById('lobby-error');
+      return (waiting && !waiting.hidden) || (error && !error.hidden);
+    }, null, { timeout: 5000 });
+  } catch {
+    throw new Failure('after posting a challenge the lobby neither waits for an opponent nor says why');
+  }
+  if (await page.isVisible('#lobby-error')) throw new Failure(`the challenge was not posted: ${(await page.textContent('#lobby-error')).trim()}`);
+  const posted = (await challengesFor(session)).filter((c) => !before.has(c.id));
+  check(posted.length === 1, `${posted.length} new challenges listed for their poster after posting one`);
+  const waiting = (await page.textContent(`#challenge-waiting [data-challenge="${posted[0].id}"]`)).trim();
+  check(waiting.startsWith('Waiting for an opponent…'), `while the challenge is open the form says "${waiting}"`);
+  check(await page.isVisible(`#challenge-waiting [data-challenge="${posted[0].id}"] button.cancel`), 'no Cancel beside "Waiting for an opponent…"');
+  return posted[0];
+}
+
+const challengeRow = (id) => `#challenges li.challenge[data-challenge="${id}"]`;
+
+/** Waits until the challenge `id` is listed on `page` (shown: true) or gone from it (false). */
+async function challengeShown(page, id, shown, who, timeout = 5000) {
+  try {
+    await page.waitForSelector(challengeRow(id), { state: shown ? 'attached' : 'detached', timeout });
+  } catch {
+    throw new Failure(`${who}'s lobby ${shown ? 'did not show the challenge' : 'still shows the challenge'} within ${timeout / 1000} s (no reload): "${(await page.textContent('#challenges')).trim().slice(0, 200)}"`);
+  }
+}
+
+/** The words of a challenge's line on `page`: `Chad · 3+2 · rated · Alice 1500?`. */
+const challengeLine = async (page, id) => (await page.textContent(`${challengeRow(id)} .challenge-text`)).replace(/\s+/g, ' ').trim();
+
+/** A signed rating change as the pages write it: `+12`, `-8`, `±0`. */
+function changeWords(change) {
+  const n = Math.round(change.after - change.before);
+  return n > 0 ? `+${n}` : n < 0 ? `-${-n}` : '±0';
+}
+
+test('V. a rated challenge: posted, seen live, accepted; both pages play it, the challenger by his session alone', async (problems) => {
+  requireChallenges();
+  const [a, b] = ['Valentina_V', 'Viktor_V'];
+  const sessionA = await signUpApi(a);
+  const sessionB = await signUpApi(b);
+  const contextA = await signedInContext(sessionA);
+  const contextB = await signedInContext(sessionB);
+  try {
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    watchPage(pageA, 'V/A', problems);
+    watchPage(pageB, 'V/B', problems);
+    // The challenger holds no token: none of his page's requests names one, not even an empty one.
+    const tokened = [];
+    const named = (what) => {
+      if (/[?&]token=/.test(what) || /"token"/.test(what)) tokened.push(what.slice(0, 200));
+    };
+    pageA.on('request', (r) => named(`${r.method()} ${r.url()} ${r.postData() || ''}`));
+    pageA.on('websocket', (ws) => named(`WebSocket ${ws.url()}`));
+
+    await pageB.goto(`${base}/#/`);
+    await headerShows(pageB, b);
+    await challengesLoaded(pageB);
+    await pageA.goto(`${base}/#/`);
+    await headerShows(pageA, a);
+    await challengesLoaded(pageA);
+    await pageA.selectOption('#ruleset', 'chad');
+    await pageA.check('input[name=opponent][value=challenge]');
+    await pageA.selectOption('#clock', 'main:180:2');
+    const why = (await pageA.textContent('#rated-why')).trim();
+    check((await pageA.isEnabled('#rated')) && why === 'Counts for your Chad blitz rating.', `for a challenge with a clock the Rated box says "${why}"`);
+    const challenge = await postFromLobby(pageA, sessionA, { clock: 'main:180:2', colour: 'white', rated: true });
+    check(challenge.rated === true && challenge.category === 'chad/blitz' && challenge.colour === 'white' && challenge.to === null, `the challenge posted: ${JSON.stringify(challenge)}`);
+    check(challenge.clock && challenge.clock.main_seconds === 180 && challenge.clock.increment_seconds === 2, `the challenge's clock: ${JSON.stringify(challenge.clock)}`);
+
+    // B's lobby shows it without a reload, with Accept; A's own has Cancel instead.
+    await challengeShown(pageB, challenge.id, true, b);
+    const line = await challengeLine(pageB, challenge.id);
+    check(line === `Chad · 3+2 · rated · ${a} 1500?`, `B's lobby lists the challenge as "${line}"`);
+    const colour = (await pageB.textContent(`${challengeRow(challenge.id)} .challenge-colour`)).trim();
+    check(colour === 'you play Black', `B is told "${colour}"`);
+    check(!(await pageB.$(`${challengeRow(challenge.id)} button.cancel`)), 'B may cancel A\'s challenge');
+    await challengeShown(pageA, challenge.id, true, a);
+    check(await pageA.$(`${challengeRow(challenge.id)} button.cancel`), 'A\'s own challenge has no Cancel in the list');
+    check(!(await pageA.$(`${challengeRow(challenge.id)} button.accept`)), 'A is offered to accept his own challenge');
+
+    await pageB.click(`${challengeRow(challenge.id)} button.accept`);
+    const id = await gameIdOf(pageB);
+    // A's page hears of it on the lobby's socket and opens the game.
+    let idA;
+    try {
+      idA = await gameIdOf(pageA);
+    } catch {
+      throw new Failure(`A's page did not open the game when B accepted (it shows ${pageA.url()})`);
+    }
+    check(idA === id, `A's page opened ${idA}, B's ${id}`);
+    const { black: tokenB } = await seatsOf(pageB, id);
+    check(tokenB, 'B\'s page keeps no token for Black');
+    const keptA = await pageA.evaluate((key) => JSON.parse(localStorage.getItem(key) || '{}'), `denkmeter.game.${id}`);
+    check(!keptA.white && !keptA.black, `A's page keeps a token: ${JSON.stringify(keptA)}`);
+    const first = await apiAs(sessionA, 'GET', `/api/games/${id}`);
+    check(first.you === 'white', `by his session A sees the game as ${first.you}, not White`);
+    check(first.rated === true && first.category === 'chad/blitz', `the game is rated ${first.rated} in ${first.category}`);
+    check(first.white.player && first.white.player.name === a && first.black.player && first.black.player.name === b, `the seats hold ${JSON.stringify([first.white.player, first.black.player])}`);
+
+    // Both pages name both players with a newcomer's 1500?.
+    for (const [page, you] of [[pageA, 'white'], [pageB, 'black']]) {
+      for (const [seat, who] of [['white', a], ['black', b]]) {
+        const sel = `#players .who[data-seat="${seat}"]`;
+        try {
+          await page.waitForFunction(([s, n]) => {
+            const link = document.querySelector(`${s} .player-link`);
+            return link && link.textContent === n;
+          }, [sel, who], { timeout: 5000 });
+        } catch {
+          throw new Failure(`${you}'s page shows ${seat} as "${await page.textContent(`#players .player.${seat}`)}"`);
+        }
+        const text = (await page.textContent(sel)).replace(/\s+/g, ' ').trim();
+        check(text === `${who} 1500?${seat === you ? ' (you)' : ''}`, `${you}'s page shows ${seat} as "${text}"`);
+      }
+    }
+    check((await pageA.textContent('#game-rated')).trim() === 'Rated · Chad blitz', `A's page says "${await pageA.textContent('#game-rated')}"`);
+
+    // A moves by his session, B with his token; each page sees the other's move live.
+    try {
+      await pageA.waitForFunction(() => /^Your move/.test(document.getElementById('status').textContent), null, { timeout: 5000 });
+    } catch {
+      throw new Failure(`A's page says "${await pageA.textContent('#status')}" before his first move, not "Your move"`);
+    }
+    await clickMove(pageA, first, clickableMove(first));
+    await waitMoves(pageB, 1);
+    const forB = await waitView(id, tokenB, (v) => v.to_move === 'black' && v.legal_moves.length > 0, 'Black to move');
+    await clickMove(pageB, forB, clickableMove(forB));
+    await waitMoves(pageA, 2);
+
+    // A resigns (the button asks twice); both pages show both changes.
+    await pageA.click('button[data-action=resign]');
+    await pageA.click('button[data-action=resign]');
+    const over = await waitView(id, tokenB, (v) => v.status === 'over', 'the resignation');
+    const changes = over.rating_changes || {};
+    check(changes.white && changes.black && changes.white.after < changes.white.before && changes.black.after > changes.black.before, `the rating changes: ${JSON.stringify(over.rating_changes)}`);
+    for (const [page, who] of [[pageA, 'A'], [pageB, 'B']]) {
+      for (const seat of ['white', 'black']) {
+        const sel = `#players .who[data-seat="${seat}"] .rating-change`;
+        try {
+          await page.waitForSelector(sel, { timeout: 5000 });
+        } catch {
+          throw new Failure(`${who}'s page shows no rating change for ${seat}: "${await page.textContent('#players')}"`);
+        }
+        const shown = (await page.textContent(sel)).trim();
+        check(shown === changeWords(changes[seat]), `${who}'s page shows ${seat}'s change as ${shown}, the server ${changes[seat].before} -> ${changes[seat].after}`);
+      }
+    }
+    check(!tokened.length, `A's page sent a token:\n     ${tokened.join('\n     ')}`);
+
+    // Each player's page lists the game.
+    for (const [page, name, result, opponent] of [[pageA, a, 'Lost', b], [pageB, b, 'Won', a]]) {
+      await page.goto(`${base}/#/player/${name}`);
+      const row = `.recent-games tr[data-game="${id}"]`;
+      try {
+        await page.waitForSelector(row, { timeout: 5000 });
+      } catch {
+        throw new Failure(`${name}'s page does not list the game`);
+      }
+      const cells = await page.$eval(row, (tr) => ({ result: tr.querySelector('td[class^=result-]').textContent.trim(), opponent: tr.children[2].textContent.trim(), change: tr.querySelector('.change').textContent.trim() }));
+      check(cells.result === result && cells.opponent === opponent && /^[+-]\d+$/.test(cells.change), `${name}'s page lists the game as ${JSON.stringify(cells)}`);
+    }
+  } finally {
+    await contextA.close();
+    await contextB.close();
+  }
+});
+
+test('W. challenges come and go live: one cancelled leaves the others\' lobbies; one named to a player is his and its poster\'s alone', async (problems) => {
+  requireChallenges();
+  const [a, b, c] = ['Wilhelmina_W', 'Walter_W', 'Wendy_W'];
+  const sessions = { [a]: await signUpApi(a), [b]: await signUpApi(b), [c]: await signUpApi(c) };
+  const contexts = [];
+  try {
+    const pages = {};
+    for (const name of [a, b, c]) {
+      const context = await signedInContext(sessions[name]);
+      contexts.push(context);
+      const page = await context.newPage();
+      watchPage(page, `W/${name}`, problems);
+      await page.goto(`${base}/#/`);
+      await headerShows(page, name);
+      await challengesLoaded(page);
+      pages[name] = page;
+    }
+
+    // A challenge to anyone, untimed: casual only, the colours drawn at random.
+    await pages[a].selectOption('#ruleset', 'chad');
+    await pages[a].check('input[name=opponent][value=challenge]');
+    await pages[a].selectOption('#clock', '');
+    check(await pages[a].isDisabled('#rated'), 'a challenge without a clock can be rated');
+    const open = await postFromLobby(pages[a], sessions[a], { colour: 'random' });
+    check(open.rated === false && open.clock === null && open.colour === 'random', `the challenge posted: ${JSON.stringify(open)}`);
+    for (const name of [b, c]) await challengeShown(pages[name], open.id, true, name);
+    const line = await challengeLine(pages[b], open.id);
+    check(line === `Chad · no clock · casual · ${a}`, `B's lobby lists the challenge as "${line}"`);
+    check((await pages[b].textContent(`${challengeRow(open.id)} .challenge-colour`)).trim() === 'colours drawn at random', 'the random colours are not said');
+    check(await pages[b].$(`${challengeRow(open.id)} button.accept`), 'B is not offered to accept');
+    await challengeShown(pages[a], open.id, true, a);
+    check(!(await pages[a].$(`${challengeRow(open.id)} button.accept`)) && (await pages[a].$(`${challengeRow(open.id)} button.cancel`)), 'A\'s own challenge: Accept offered, or no Cancel');
+
+    // Cancelled under the form: it leaves every lobby without a reload.
+    await pages[a].click(`#challenge-waiting [data-challenge="${open.id}"] button.cancel`);
+    for (const name of [b, c, a]) await challengeShown(pages[name], open.id, false, name);
+    await pages[a].waitForSelector('#challenge-waiting', { state: 'hidden', timeout: 5000 }).catch(() => {
+      throw new Failure('"Waiting for an opponent…" stays after the challenge was cancelled');
+    });
+    check(!(await challengesFor(sessions[b])).some((x) => x.id === open.id), 'the cancelled challenge is still listed');
+
+    // A challenge named to B: B sees it "to you", A as his own "to B"; C and a visitor never.
+    const toB = await postFromLobby(pages[a], sessions[a], { opponent: 'named', to: b, colour: 'black', clock: 'main:300:3' });
+    check(toB.to === b && toB.colour === 'black', `the named challenge: ${JSON.stringify(toB)}`);
+    await challengeShown(pages[b], toB.id, true, b);
+    check(await pages[b].$(`${challengeRow(toB.id)}.to-you .tag.to-you`), 'the challenge to B is not marked "to you" in his lobby');
+    check((await pages[b].textContent(`${challengeRow(toB.id)} .tag.to-you`)).trim() === 'to you', 'the mark does not say "to you"');
+    check(await pages[b].$(`${challengeRow(toB.id)} button.accept`), 'B is not offered to accept the challenge to him');
+    check((await pages[b].textContent(`${challengeRow(toB.id)} .challenge-colour`)).trim() === 'you play White', 'B is not told he plays White');
+    await challengeShown(pages[a], toB.id, true, a);
+    const tags = (await pages[a].textContent(`${challengeRow(toB.id)}`)).replace(/\s+/g, ' ');
+    check(tags.includes(`to ${b}`) && !(await pages[a].$(`${challengeRow(toB.id)}.to-you`)), `A's lobby lists his named challenge as "${tags.trim()}"`);
+    check(!(await pages[a].$(`${challengeRow(toB.id)} button.accept`)), 'A is offered to accept his own challenge');
+    // The lists are pushed to every lobby at once: by now C's would have it.
+    await sleep(500);
+    check(!(await pages[c].$(challengeRow(toB.id))), 'C\'s lobby shows the challenge named to B');
+    check(!(await challengesFor(sessions[c])).some((x) => x.id === toB.id), 'C is given the challenge named to B');
+    check(!(await challengesFor(null)).some((x) => x.id === toB.id), 'a visitor is given the challenge named to B');
+    await apiAs(sessions[a], 'DELETE', `/api/challenges/${toB.id}`);
+    await challengeShown(pages[b], toB.id, false, b);
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+});
+
+test('X. signed out, the lobby shows the open challenges, live; Accept asks to sign in', async (problems) => {
+  requireChallenges();
+  const name = 'Xenia_X';
+  const session = await signUpApi(name);
+  const first = await apiAs(session, 'POST', '/api/challenges', { ruleset: 'chad', clock: { main_seconds: 300, increment_seconds: 3 }, rated: true, colour: 'white', to: null });
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'X', problems);
+    await page.goto(`${base}/#/`);
+    await headerShows(page, null);
+    await challengesLoaded(page);
+    await challengeShown(page, first.id, true, 'the visitor');
+    const line = await challengeLine(page, first.id);
+    check(line === `Chad · 5+3 · rated · ${name} 1500?`, `the lobby lists the challenge as "${line}"`);
+    check(!(await page.$(`${challengeRow(first.id)} button`)), 'a visitor is offered a button on a challenge');
+    const link = `${challengeRow(first.id)} a.sign-in-to-accept`;
+    check(await page.$(link), 'no "Sign in to accept" on the challenge');
+    check((await page.textContent(link)).trim() === 'Sign in to accept', `the link says "${await page.textContent(link)}"`);
+    check(await page.isHidden('input[name=opponent][value=challenge]'), 'a visitor is offered to post a challenge');
+    // Another challenge shows up without a reload.
+    const second = await apiAs(session, 'POST', '/api/challenges', { ruleset: 'chad', clock: null, rated: false, colour: 'random', to: null });
+    await challengeShown(page, second.id, true, 'the visitor');
+    await page.click(link);
+    await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'signin-name');
+    for (const c of [first, second]) await apiAs(session, 'DELETE', `/api/challenges/${c.id}`);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Y. a challenge taken meanwhile: Accept says the server\'s words and the list is asked for again', async (problems) => {
+  requireChallenges();
+  const [a, b, c] = ['Yannick_Y', 'Yvonne_Y', 'Yusuf_Y'];
+  const sessionA = await signUpApi(a);
+  const sessionB = await signUpApi(b);
+  const sessionC = await signUpApi(c);
+  const challenge = await apiAs(sessionA, 'POST', '/api/challenges', { ruleset: 'chad', clock: null, rated: false, colour: 'white', to: null });
+  const context = await signedInContext(sessionB);
+  try {
+    // B's lobby hears nothing on its socket: it has the list asked for at load only.
+    await context.routeWebSocket(/\/api\/lobby\/ws/, () => {});
+    const page = await context.newPage();
+    watchPage(page, 'Y', problems, /status of 409/);
+    await page.goto(`${base}/#/`);
+    await headerShows(page, b);
+    await challengeShown(page, challenge.id, true, b);
+    await apiAs(sessionC, 'POST', `/api/challenges/${challenge.id}/accept`);
+    await page.click(`${challengeRow(challenge.id)} button.accept`);
+    const said = await shownText(page, '#challenges-error');
+    const r = await fetch(`${base}/api/challenges/${challenge.id}/accept`, { method: 'POST', headers: { cookie: `denkmeter_session=${sessionB}`, origin: base } });
+    const { error } = await r.json();
+    check(r.status === 409, `accepting a taken challenge answered ${r.status}`);
+    check(said === `Not accepted: ${error}`, `the lobby says "${said}", the server "${error}"`);
+    await challengeShown(page, challenge.id, false, b);
+    check(/#\/$/.test(page.url()), `the page left the lobby for ${page.url()}`);
+  } finally {
+    await context.close();
+  }
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {
@@ -2613,6 +2962,8 @@ async function main() {
   try {
     await startServer();
     console.log(`server: ${binary} on ${base}${webDir ? ` (interface from ${webDir})` : ''}`);
+    challengesServed = (await fetch(`${base}/api/challenges`)).status !== 404;
+    if (!challengesServed) console.log('note: this server has no challenges (404): the lobby\'s 404s for them are not counted');
     // Pages fulfilled from disk (--web) have no network address of their own, and chromium's
     // local network access checks would then block their WebSocket to the loopback server.
     const args = webDir ? [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'] : CHROMIUM_ARGS;

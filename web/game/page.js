@@ -6,6 +6,7 @@ import { ApiError, api, gamePath, getGame, query, rulesets, serverInfo } from '.
 import { createBoard } from '../board/board.js';
 import { hasNumbers } from '../board/draw.js';
 import { seats } from '../seats.js';
+import { onSession, session } from '../session.js';
 import { GameSocket } from '../socket.js';
 import { other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
@@ -30,6 +31,15 @@ function squareNumbersWanted() {
  */
 function rewritten(now = [], before = []) {
   return before.some((m, i) => now[i] !== undefined && now[i] !== m && !/\?/.test(now[i] + m));
+}
+
+/**
+ * A request's body for a seat: with its token, or without one when the seat is the session's
+ * (the server then acts for the seat the signed-in account holds; an empty token would be a
+ * wrong one).
+ */
+function forSeat(token, body = {}) {
+  return token ? { token, ...body } : { ...body };
 }
 
 export class GamePage {
@@ -77,6 +87,22 @@ export class GamePage {
         this.poll();
       },
     });
+    // Signed in or out since (the header, another tab): the seats the session holds change, and
+    // the game is asked for again. (The first answer of who is in changes nothing: the requests
+    // carried the cookie already.)
+    this.sessionName = undefined;
+    session().then((name) => {
+      if (this.sessionName === undefined) this.sessionName = name;
+    });
+    this.stopSession = onSession((name) => {
+      const known = this.sessionName !== undefined;
+      if (name === this.sessionName) return;
+      this.sessionName = name;
+      if (!known || this.disposed || !this.listening) return;
+      this.refresh();
+      this.socket.close();
+      this.socket.open();
+    });
     this.build();
     this.start(inviteToken);
   }
@@ -86,6 +112,22 @@ export class GamePage {
   /** The token that plays for `player` in this browser, if any. */
   tokenOf(player) {
     return (player && this.mine[player]) || null;
+  }
+
+  /**
+   * The seat the signed-in player's account holds, played by the session without a token (a game
+   * from a challenge, or one begun on another device): the view's `you` when this browser holds
+   * no token of the game, which it then asks for without one.
+   */
+  sessionSeat() {
+    if (this.mine.white || this.mine.black) return null;
+    const you = this.live && this.live.you;
+    return you === 'white' || you === 'black' ? you : null;
+  }
+
+  /** Whether this browser plays `player`: by its token, or by the session. */
+  holds(player) {
+    return Boolean(player) && (Boolean(this.tokenOf(player)) || this.sessionSeat() === player);
   }
 
   /** The token to look at the game with: the side to move's on a shared screen. */
@@ -103,7 +145,7 @@ export class GamePage {
     }
     if (this.mine.white) return 'white';
     if (this.mine.black) return 'black';
-    return null;
+    return this.sessionSeat();
   }
 
   /**
@@ -148,6 +190,7 @@ export class GamePage {
     if (this.choosing) this.choosing.resolve(false);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.stopSession();
     this.socket.close();
     if (this.board) this.board.destroy();
     document.removeEventListener('keydown', this.onKey);
@@ -176,7 +219,10 @@ export class GamePage {
       history.replaceState(null, '', `#/game/${encodeURIComponent(this.id)}`);
     }
     await this.refresh();
-    if (!this.disposed) this.socket.open();
+    if (!this.disposed) {
+      this.socket.open();
+      this.listening = true;
+    }
     this.tick();
   }
 
@@ -391,13 +437,13 @@ export class GamePage {
   /** Asks the server for the move the computer would play here, and shows it on the board. */
   async askHint() {
     const v = this.live;
-    const token = v && this.tokenOf(v.to_move);
-    if (!token || this.hinting) return;
+    if (!v || !this.holds(v.to_move) || this.hinting) return;
+    const token = this.tokenOf(v.to_move);
     this.hinting = true;
     this.render();
     try {
       // Kept with the moves it follows: shown only while the game is at that position.
-      this.hint = { ...(await api('POST', gamePath(this.id, 'hint'), { token })), after: (v.moves || []).join(' ') };
+      this.hint = { ...(await api('POST', gamePath(this.id, 'hint'), forSeat(token))), after: (v.moves || []).join(' ') };
       showMessage('');
     } catch (e) {
       showMessage(e.message);
@@ -442,16 +488,16 @@ export class GamePage {
   /** The board's move callback: sends the move; a refusal rejects, and the board takes it back. */
   async play(text) {
     let v = this.live;
-    if (v && v.secret_choice && !this.busy && this.tokenOf(v.to_move)) {
+    if (v && v.secret_choice && !this.busy && this.holds(v.to_move)) {
       if (!(await this.confirmChoice(text))) throw new ApiError('not confirmed', 0);
       v = this.live;
     }
-    const token = v && this.tokenOf(v.to_move);
-    if (!token || this.busy) throw new ApiError('not your move', 0);
+    if (!v || !this.holds(v.to_move) || this.busy) throw new ApiError('not your move', 0);
+    const token = this.tokenOf(v.to_move);
     this.busy = true;
     this.render();
     try {
-      const view = await api('POST', gamePath(this.id, 'moves'), { token, move: text });
+      const view = await api('POST', gamePath(this.id, 'moves'), forSeat(token, { move: text }));
       showMessage('');
       this.accept(view);
     } catch (e) {
@@ -480,16 +526,16 @@ export class GamePage {
       }, 4000);
       return;
     }
-    const seat = name === 'resign' && this.tokenOf(v.to_move) ? v.to_move : this.actingSeat();
+    const seat = name === 'resign' && this.holds(v.to_move) ? v.to_move : this.actingSeat();
+    if (!this.holds(seat)) return;
     const token = this.tokenOf(seat);
-    if (!token) return;
     this.resignArmed = false;
     this.busy = true;
     this.render();
     try {
       let view;
       if (name === 'resign') {
-        view = await api('POST', gamePath(this.id, 'resign'), { token });
+        view = await api('POST', gamePath(this.id, 'resign'), forSeat(token));
       } else if (name === 'takeback' && this.mine.white && this.mine.black) {
         // On a shared screen the last move is taken back: its player asks, the other agrees.
         const mover = other(v.to_move);
@@ -497,9 +543,9 @@ export class GamePage {
         view = await api('POST', gamePath(this.id, 'takeback'), { token: this.tokenOf(v.to_move), action: 'accept' });
       } else if (name.startsWith('takeback')) {
         const action = name === 'takeback' ? 'offer' : name.slice('takeback-'.length);
-        view = await api('POST', gamePath(this.id, 'takeback'), { token, action });
+        view = await api('POST', gamePath(this.id, 'takeback'), forSeat(token, { action }));
       } else {
-        view = await api('POST', gamePath(this.id, 'draw'), { token, action: name });
+        view = await api('POST', gamePath(this.id, 'draw'), forSeat(token, { action: name }));
       }
       showMessage(name === 'offer' && view.draw_offer === null && view.status === 'ongoing' ? 'The draw offer was declined.' : '', 'notice');
       this.accept(view);
@@ -559,7 +605,7 @@ export class GamePage {
     if (this.replay && this.covered()) this.replay = null;
     const shown = this.replay || v;
     const back = this.showsBack();
-    const mayMove = !this.replay && !this.busy && v.status === 'ongoing' && Boolean(this.tokenOf(v.to_move));
+    const mayMove = !this.replay && !this.busy && v.status === 'ongoing' && this.holds(v.to_move);
     if (!this.board) {
       this.board = createBoard(document.getElementById('board'), {
         board: v.board,
@@ -578,7 +624,7 @@ export class GamePage {
     }
     // Moves can be typed too, in the game's notation (numbers or names in draughts).
     const entry = document.getElementById('move-entry');
-    entry.hidden = v.status !== 'ongoing' || !this.tokenOf(v.to_move) || this.covered() || Boolean(this.replay);
+    entry.hidden = v.status !== 'ongoing' || !this.holds(v.to_move) || this.covered() || Boolean(this.replay);
     entry.querySelector('button').disabled = this.busy;
     const example = (v.legal_moves || [])[0];
     document.getElementById('move-entry-help').textContent = example ? `e.g. ${example.text}` : '';

@@ -294,7 +294,7 @@ function renderStatus(page, both) {
   } else if (v.thinking) {
     text = `${title(v.to_move, v.side_names)}: the computer is thinking<span class="dots"><span>.</span><span>.</span><span>.</span></span>`;
     klass += ' thinking';
-  } else if (page.tokenOf(v.to_move)) {
+  } else if (page.holds(v.to_move)) {
     text = both ? `${title(v.to_move, v.side_names)} to move` : 'Your move';
     klass += ' your-turn';
   } else {
@@ -321,7 +321,7 @@ function renderStatus(page, both) {
 function renderSecret(page) {
   const v = page.live;
   const covered = page.covered();
-  const asking = Boolean(v.secret_choice) && v.status === 'ongoing' && Boolean(page.tokenOf(v.to_move)) && !covered;
+  const asking = Boolean(v.secret_choice) && v.status === 'ongoing' && page.holds(v.to_move) && !covered;
   const box = document.getElementById('secret-choice');
   box.hidden = !asking;
   if (!asking && page.choosing) page.settleChoice(false);
@@ -381,7 +381,7 @@ function renderActions(page, over) {
   if (!over && acting) {
     const offer = v.draw_offer;
     const opponentSeat = v[other(acting)];
-    if (offer && offer !== acting && page.tokenOf(other(offer))) {
+    if (offer && offer !== acting && page.holds(other(offer))) {
       actions.push('<button type="button" class="primary" data-action="accept">Accept draw</button>');
       actions.push('<button type="button" data-action="decline">Decline draw</button>');
     } else if (!offer && opponentSeat) {
@@ -393,7 +393,7 @@ function renderActions(page, over) {
     const shared = page.mine.white && page.mine.black;
     // Whether the seat has a move to take back (on a shared screen, whether any move was made).
     const moved = shared ? v.ply > 0 : v.ply >= 2 || (v.ply === 1 && v.first_to_move === acting);
-    if (takeback && takeback !== acting && page.tokenOf(other(takeback))) {
+    if (takeback && takeback !== acting && page.holds(other(takeback))) {
       actions.push('<button type="button" class="primary" data-action="takeback-accept">Accept takeback</button>');
       actions.push('<button type="button" data-action="takeback-decline">Decline takeback</button>');
     } else if (takeback === acting) {
@@ -404,7 +404,7 @@ function renderActions(page, over) {
       const what = opponentSeat && opponentSeat.kind === 'computer' ? 'Take back your last move and the reply' : shared ? 'Take back the last move' : 'Ask to take back your last move';
       actions.push(`<button type="button" data-action="takeback" title="${what}">Take back</button>`);
     }
-    if (page.tokenOf(v.to_move) && !page.replay && !page.covered()) {
+    if (page.holds(v.to_move) && !page.replay && !page.covered()) {
       actions.push(`<button type="button" data-action="hint" title="The move the computer (level ${HINT_LEVEL}) would play">${page.hinting ? 'Thinking…' : 'Hint'}</button>`);
     }
     actions.push(`<button type="button" class="danger" data-action="resign">${page.resignArmed ? 'Really resign?' : 'Resign'}</button>`);
@@ -472,6 +472,7 @@ function renderMoves(page, over) {
 function renderDownloads(page) {
   const v = page.live;
   const shownPly = page.shownPly();
+  // Without a token the links are the session's (a seat held by the account) or a spectator's.
   const token = page.mine.white || page.mine.black || null;
   const pgn = document.getElementById('download-pgn');
   pgn.href = `${gamePath(page.id, 'record.pgn')}${query({ token })}`;
