@@ -5,11 +5,34 @@
 //! provides all three and sets `DENKMETER_REQUIRE_BROWSER=1`, which makes a missing piece a
 //! failure instead of a skip.
 
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
 use std::path::Path;
 use std::process::Command;
 
+#[path = "support/postgres.rs"]
+mod postgres;
+
+/// The checks of players: accounts, ratings, player pages, the leaderboard, challenges. They
+/// run again on PostgreSQL, whose SQL differs most there.
+const PLAYER_CHECKS: &str = "P,Q,R,S,T,U,V,W,X,Y";
+
+/// Every check on SQLite, then the players' checks on PostgreSQL: one after the other, not
+/// side by side, so that each has the machine's cores to itself.
 #[test]
 fn browser_tests_pass() {
+    if !browser_present() {
+        return;
+    }
+    run_checks(&[]);
+    if let Some(database) = postgres::PostgresDatabase::create("browser") {
+        run_checks(&["--only", PLAYER_CHECKS, "--database", &database.url]);
+    }
+}
+
+/// Whether node, chromium and the driver are here; a failure if they must be
+/// (`DENKMETER_REQUIRE_BROWSER=1`).
+fn browser_present() -> bool {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = root.join("tests/browser");
     let required = std::env::var("DENKMETER_REQUIRE_BROWSER").as_deref() == Ok("1");
@@ -34,11 +57,18 @@ fn browser_tests_pass() {
             "DENKMETER_REQUIRE_BROWSER=1 but missing: {missing:?}"
         );
         eprintln!("skipped: missing {missing:?} (run scripts/test.sh)");
-        return;
+        return false;
     }
+    true
+}
+
+/// Runs `run.mjs` on this binary with `args`; every check must pass.
+fn run_checks(args: &[&str]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/browser");
     let output = Command::new("node")
         .arg(dir.join("run.mjs"))
         .arg(env!("CARGO_BIN_EXE_denkmeter"))
+        .args(args)
         .current_dir(&dir)
         .output()
         .expect("node starts");

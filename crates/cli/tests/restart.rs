@@ -12,6 +12,10 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[path = "support/postgres.rs"]
+mod postgres;
+use postgres::PostgresDatabase;
+
 struct ServerProcess {
     child: Child,
     addr: String,
@@ -153,64 +157,12 @@ fn a_computer_game_resumes_after_the_server_is_killed() {
     );
 }
 
-/// A fresh PostgreSQL database for one test, or `None` (skipped) without
-/// `DENKMETER_TEST_POSTGRES_URL`; dropped with the guard.
-struct PostgresDatabase {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl PostgresDatabase {
-    fn create(name: &str) -> Option<PostgresDatabase> {
-        let Ok(admin) = std::env::var("DENKMETER_TEST_POSTGRES_URL") else {
-            assert!(
-                std::env::var("DENKMETER_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-                "DENKMETER_REQUIRE_POSTGRES=1 but DENKMETER_TEST_POSTGRES_URL is not set"
-            );
-            eprintln!("skipped: DENKMETER_TEST_POSTGRES_URL is not set");
-            return None;
-        };
-        let name = format!("dm_restart_{name}_{}", std::process::id());
-        PostgresDatabase::run(
-            &admin,
-            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-        );
-        PostgresDatabase::run(&admin, &format!("CREATE DATABASE {name}"));
-        let base = admin.split('?').next().unwrap();
-        let (server, _) = base.rsplit_once('/').unwrap();
-        let url = format!("{server}/{name}");
-        Some(PostgresDatabase { admin, name, url })
-    }
-
-    fn run(admin: &str, statement: &str) {
-        use sqlx::Connection;
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let mut conn = sqlx::PgConnection::connect(admin).await.unwrap();
-            sqlx::query(statement).execute(&mut conn).await.unwrap();
-        });
-    }
-}
-
-impl Drop for PostgresDatabase {
-    fn drop(&mut self) {
-        PostgresDatabase::run(
-            &self.admin,
-            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
-        );
-    }
-}
-
 /// On PostgreSQL a server cannot tell a search of a server that stopped from one of a server
 /// that runs on; it waits 60 s (`stall_after`) for a live one. Restarted under its own name it
 /// knows the search was its own, and takes it at once.
 #[test]
 fn on_postgres_a_restarted_server_takes_its_own_search_at_once() {
-    let Some(database) = PostgresDatabase::create("own") else {
+    let Some(database) = PostgresDatabase::create("restart_own") else {
         return;
     };
     let name = ["--server-id", "restart-test"];
@@ -223,7 +175,7 @@ fn on_postgres_a_restarted_server_takes_its_own_search_at_once() {
 /// after the 60 s it would give a live server.
 #[test]
 fn on_postgres_a_killed_servers_search_is_taken_over_when_its_lease_ends() {
-    let Some(database) = PostgresDatabase::create("other") else {
+    let Some(database) = PostgresDatabase::create("restart_other") else {
         return;
     };
     let took = reply_after_a_kill(
