@@ -186,3 +186,145 @@ fn on_postgres_a_killed_servers_search_is_taken_over_when_its_lease_ends() {
     );
     assert!(took < Duration::from_secs(45), "{took:?}");
 }
+
+impl ServerProcess {
+    /// One HTTP/1.1 request with extra header lines, written and not waited for: the server
+    /// may be killed while it answers.
+    fn send_only(&self, method: &str, path: &str, headers: &str, body: &str) -> TcpStream {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{headers}\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        stream
+    }
+
+    /// One request with extra header lines; the status, the headers and the body.
+    fn request_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &str,
+        body: &str,
+    ) -> (u16, String, String) {
+        let mut stream = self.send_only(method, path, headers, body);
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response[9..12].parse().unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        (status, head.to_string(), body.to_string())
+    }
+}
+
+/// A player's rated games against the computer, each resigned with the server killed at once
+/// after the resignation is sent: whenever the kill lands, the game is either over with its
+/// rating change or still going on without one, never one without the other; resigned again
+/// after the restart, it is rated once. So every rated end is counted exactly once.
+#[test]
+fn a_rated_end_survives_a_kill_whole_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("games.db");
+    let database = database.to_str().unwrap();
+    let mut server = ServerProcess::start(database, &["--sign-ins-per-minute", "0"]);
+    let origin = format!("Origin: http://{}\r\n", server.addr);
+    let (status, head, body) = server.request_with(
+        "POST",
+        "/api/account/signup",
+        &origin,
+        r#"{"name":"Killjoy","password":"a long enough passphrase"}"#,
+    );
+    assert_eq!(status, 201, "{body}");
+    let cookie = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: denkmeter_session="))
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_string();
+    const ROUNDS: u64 = 6;
+    let mut rated = 0;
+    for round in 0..ROUNDS {
+        // The page's origin is the server's address, new after each restart.
+        let session = |server: &ServerProcess| {
+            format!(
+                "Origin: http://{}\r\nCookie: denkmeter_session={cookie}\r\n",
+                server.addr
+            )
+        };
+        let (status, _, created) = server.request_with(
+            "POST",
+            "/api/games",
+            &session(&server),
+            r#"{"ruleset":"chad","white":{"kind":"human"},"black":{"kind":"computer","level":1},
+                "clock":{"main_seconds":600},"me":"white","rated":true}"#,
+        );
+        assert_eq!(status, 201, "{created}");
+        let id = field(&created, "id").to_string();
+        let (status, view) = server.request(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            r#"{"move":"C5-A5"}"#,
+        );
+        // Without the session a move is nobody's.
+        assert_eq!(status, 403, "{view}");
+        let (status, _, view) = server.request_with(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            &session(&server),
+            r#"{"move":"C5-A5"}"#,
+        );
+        assert_eq!(status, 200, "{view}");
+        let started = Instant::now();
+        while listed_moves(&server, &id) != Some(2) {
+            assert!(started.elapsed() < Duration::from_secs(30), "no reply");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The resignation, and the kill a moment after: sooner or later in the write.
+        let _sent = server.send_only(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            &session(&server),
+            "{}",
+        );
+        std::thread::sleep(Duration::from_millis(2 * round));
+        server.kill();
+        server = ServerProcess::start(database, &["--sign-ins-per-minute", "0"]);
+        let (_, view) = server.request("GET", &format!("/api/games/{id}"), "");
+        let view: serde_json::Value = serde_json::from_str(&view).unwrap();
+        let change = &view["rating_changes"]["white"];
+        eprintln!(
+            "round {round}: after the kill the game is {}",
+            view["status"]
+        );
+        if view["status"] == "over" {
+            assert!(change["after"].is_number(), "over but not rated: {view}");
+        } else {
+            assert!(
+                view["rating_changes"].is_null(),
+                "rated but not over: {view}"
+            );
+            let (status, _, view) = server.request_with(
+                "POST",
+                &format!("/api/games/{id}/resign"),
+                &session(&server),
+                "{}",
+            );
+            assert_eq!(status, 200, "{view}");
+        }
+        rated += 1;
+    }
+    let (_, page) = server.request("GET", "/api/players/Killjoy", "");
+    let page: serde_json::Value = serde_json::from_str(&page).unwrap();
+    assert_eq!(page["ratings"][0]["games"], rated, "{page}");
+    assert_eq!(
+        page["ratings"][0]["history"].as_array().unwrap().len() as u64,
+        rated
+    );
+    assert_eq!(page["records"][0]["losses"], rated);
+}

@@ -39,6 +39,10 @@ const RESERVED: &[&str] = &[
     "system",
 ];
 
+/// Beginnings of names nobody may take: `Computer_Level_8` or `Admin2` would pose as the
+/// computer or the server's keepers.
+const RESERVED_PREFIXES: &[&str] = &["admin", "computer", "denkmeter", "moderator", "system"];
+
 /// Passwords too common to accept, whatever their length (the head of the lists that leaked
 /// passwords give, among those of at least 8 characters).
 const COMMON_PASSWORDS: &[&str] = &[
@@ -101,7 +105,10 @@ pub fn check_name(name: &str) -> Result<(), AccountError> {
         return Err(AccountError::BadName);
     }
     let key = name_key(name);
-    if RESERVED.iter().any(|r| key == name_key(r)) || key.starts_with("denkmeter") {
+    let posing = RESERVED_PREFIXES
+        .iter()
+        .any(|r| key.starts_with(&name_key(r)));
+    if posing || RESERVED.iter().any(|r| key == name_key(r)) {
         return Err(AccountError::ReservedName(name.to_string()));
     }
     Ok(())
@@ -182,18 +189,28 @@ fn verify_now(password: &str, hash: &str) -> bool {
 impl Passwords {
     /// The stored form of a password (a PHC string: algorithm, parameters, salt, hash).
     pub async fn hash(&self, password: &str) -> Result<String, String> {
-        let _slot = self.slots.acquire().await.map_err(|e| e.to_string())?;
-        let password = password.to_string();
-        tokio::task::spawn_blocking(move || hash_now(&password))
+        // The permit goes with the work: a client that hangs up does not free the slot while
+        // the hash still runs.
+        let slot = self
+            .slots
+            .clone()
+            .acquire_owned()
             .await
-            .map_err(|e| e.to_string())?
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        let password = password.to_string();
+        tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            hash_now(&password)
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
     }
 
     /// Whether `password` is the one behind `stored`; with no stored hash (an unknown name),
     /// checks against a decoy and answers false, taking the same time.
     pub async fn verify(&self, password: &str, stored: Option<&str>) -> bool {
-        let Ok(_slot) = self.slots.acquire().await else {
+        let Ok(slot) = self.slots.clone().acquire_owned().await else {
             return false;
         };
         let known = stored.is_some();
@@ -202,7 +219,7 @@ impl Passwords {
             stored.map_or_else(|| decoy_hash().to_string(), str::to_string),
         );
         let matched = tokio::task::spawn_blocking(move || {
-            // The decoy is made outside the timed part the first time it is needed.
+            let _slot = slot;
             verify_now(&password, &hash)
         })
         .await
@@ -245,7 +262,15 @@ mod tests {
         ] {
             assert_eq!(check_name(bad), Err(AccountError::BadName), "{bad}");
         }
-        for reserved in ["admin", "Computer", "c0mputer", "Denkmeter42", "an0nym0us"] {
+        for reserved in [
+            "admin",
+            "Computer",
+            "c0mputer",
+            "Denkmeter42",
+            "an0nym0us",
+            "Computer_Level_8",
+            "Admin2",
+        ] {
             assert!(
                 matches!(check_name(reserved), Err(AccountError::ReservedName(_))),
                 "{reserved}"

@@ -158,6 +158,12 @@ impl AppState {
                     return;
                 }
                 forget.forget_idle_clients();
+                let Some(rounds) = weak.upgrade() else {
+                    return;
+                };
+                if let Err(error) = rounds.store.delete_expired_sessions(round::now_ms()).await {
+                    tracing::warn!(%error, "cannot delete the expired sessions");
+                }
             }
         });
         Ok(AppState {

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{credential, MaybeSignedIn, Session};
 use super::error::{ApiError, Body, Params};
 use crate::clock::TimeControl;
+use crate::ladder::TimeClass;
 use crate::round::json::{position_after, viewer_of, GameListItem, GameView};
 use crate::round::{OfferAction, RoundError, Setup};
 use crate::seat::Seat;
@@ -235,6 +236,15 @@ pub async fn create(
                 .map_err(ApiError::BadRequest)?,
         ),
     };
+    // The computer's fixed ratings were measured at its levels' own limits, seconds a move; at
+    // a bullet clock it thinks a fraction of that, and its rating would be a gift.
+    if rated && clock.is_some_and(|c| crate::ladder::TimeClass::of(c) == TimeClass::Bullet) {
+        return Err(ApiError::BadRequest(
+            "rated: a rated game against the computer needs at least blitz: a main time plus \
+             40 increments of 3 minutes or more"
+                .into(),
+        ));
+    }
     let (id, tokens) = state
         .rounds
         .create(ruleset, seats, position, setup, clock)

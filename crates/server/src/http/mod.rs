@@ -54,13 +54,21 @@ pub fn router(state: AppState) -> Router {
             (limits.clone(), limits::Counted::Moves),
             limits::limit,
         ));
+    // Every route that checks a password counts against the sign-in limit: each costs an
+    // Argon2id hash, and each is a guess.
     let sign_ins = Router::new()
         .route("/api/account/signup", post(accounts::sign_up))
         .route("/api/account/signin", post(accounts::sign_in))
+        .route("/api/account/password", post(accounts::change_password))
         .route_layer(middleware::from_fn_with_state(
             (limits.clone(), limits::Counted::SignIns),
             limits::limit,
         ));
+    let sign_in_limit =
+        middleware::from_fn_with_state((limits.clone(), limits::Counted::SignIns), limits::limit);
+    // Challenges offered and cancelled count as new games: each changes every lobby.
+    let games_limit =
+        middleware::from_fn_with_state((limits.clone(), limits::Counted::Games), limits::limit);
     let create = Router::new()
         .route("/api/games", post(games::create))
         .route("/api/challenges/{id}/accept", post(challenges::accept))
@@ -85,21 +93,21 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(ws::connect))
         .route(
             "/api/account",
-            get(accounts::who).delete(accounts::delete_account),
+            get(accounts::who)
+                .merge(axum::routing::delete(accounts::delete_account).layer(sign_in_limit)),
         )
         .route("/api/account/signout", post(accounts::sign_out))
         .route("/api/players/{name}", get(players::player))
         .route(
             "/api/challenges",
-            get(challenges::list).post(challenges::create),
+            get(challenges::list).merge(post(challenges::create).layer(games_limit.clone())),
         )
         .route(
             "/api/challenges/{id}",
-            axum::routing::delete(challenges::cancel),
+            axum::routing::delete(challenges::cancel).layer(games_limit),
         )
         .route("/api/lobby/ws", get(challenges::socket))
         .route("/api/leaderboard", get(players::leaderboard))
-        .route("/api/account/password", post(accounts::change_password))
         .merge(sign_ins)
         .merge(moves)
         .merge(create)

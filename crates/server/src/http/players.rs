@@ -162,12 +162,11 @@ pub async fn player(
             category: rating.category,
         });
     }
-    let games = store.games_of(&id, None).await.map_err(internal)?;
     let mut records: BTreeMap<String, RecordJson> = BTreeMap::new();
-    for game in &games {
+    for (ruleset, seat, result, count) in store.results_of(&id).await.map_err(internal)? {
         // Per rating pool, as the ratings are: Scandinavian 8x8 apart from 10x10.
-        let family = state.registry.find(&game.ruleset).map_or_else(
-            || game.ruleset.clone(),
+        let family = state.registry.find(&ruleset).map_or_else(
+            || ruleset.clone(),
             |g| crate::ladder::pool(g.facts().name, g.facts().family),
         );
         let record = records.entry(family.clone()).or_insert_with(|| RecordJson {
@@ -175,16 +174,17 @@ pub async fn player(
             family,
             ..RecordJson::default()
         });
-        match result_for(&game.result, game.seat) {
-            "win" => record.wins += 1,
-            "loss" => record.losses += 1,
-            "draw" => record.draws += 1,
+        let count = u64::try_from(count).unwrap_or(0);
+        match result_for(&result, seat) {
+            "win" => record.wins += count,
+            "loss" => record.losses += count,
+            "draw" => record.draws += count,
             _ => {}
         }
     }
+    let games = store.games_of(&id, RECENT_GAMES).await.map_err(internal)?;
     let recent = games
         .iter()
-        .take(RECENT_GAMES as usize)
         .map(|game| RecentJson {
             id: game.id.clone(),
             ruleset: game.ruleset.clone(),

@@ -73,7 +73,10 @@ impl Rounds {
         game.claimed(seat, invite, hash);
         if account.is_some() {
             game.accounts[seat] = account;
-            game.load_ratings(&self.store).await?;
+            // The claim is stored: a failure to read the ratings it shows loses nothing.
+            if let Err(error) = game.load_ratings(&self.store).await {
+                tracing::warn!(game = %game.id, %error, "cannot read the players' ratings");
+            }
         }
         game.version += 1;
         game.updated_at = now;

@@ -604,7 +604,10 @@ impl Rounds {
         }
         tracing::info!(game = %stored.id, ruleset = ruleset.name(), "created");
         let mut live = LiveGame::new(&stored, ruleset, session);
-        live.load_ratings(&self.store).await?;
+        // The game is stored: a failure to read the ratings it shows loses nothing.
+        if let Err(error) = live.load_ratings(&self.store).await {
+            tracing::warn!(game = %stored.id, %error, "cannot read the players' ratings");
+        }
         let proxy = self.remember(GameProxy::new(live, self.started_at));
         self.watch_clock(proxy.clone());
         self.schedule_computer(proxy);

@@ -78,7 +78,10 @@ impl Rounds {
         game.draw_offer = None;
         game.takeback_offer = None;
         if is_rated {
-            game.load_ratings(&self.store).await?;
+            // The end is stored: a failure to read what it did to the ratings loses nothing.
+            if let Err(error) = game.load_ratings(&self.store).await {
+                tracing::warn!(game = %game.id, %error, "cannot read the rating changes");
+            }
         }
         tracing::debug!(game = %game.id, ply, mv = %written, "move");
         Ok(written)

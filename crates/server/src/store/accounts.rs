@@ -181,12 +181,21 @@ impl Store {
     }
 
     /// Deletes `player`'s account: its name (free to be taken again), password, sessions and
-    /// ratings go; its games stay, shown without a name.
+    /// ratings go, its open challenges are cancelled; its games stay, shown without a name
+    /// (and are no longer rated for it).
     pub async fn delete_account(&self, player: &str, now: i64) -> Result<(), StoreError> {
         let mut tx = self.writer.begin().await?;
         sqlx::query(
             "UPDATE players SET name = NULL, name_key = NULL, password_hash = NULL, \
              deleted_at = $1 WHERE id = $2",
+        )
+        .bind(now)
+        .bind(player)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE challenges SET status = 'cancelled', updated_at = $1 \
+             WHERE player_id = $2 AND status = 'open'",
         )
         .bind(now)
         .bind(player)

@@ -198,26 +198,41 @@ impl Store {
         row.as_ref().map(challenge_from).transpose()
     }
 
-    /// The challenges open at `now`, and those accepted or cancelled since `since`, newest
-    /// first (at most `limit`).
+    /// The challenges open at `now`, newest first, then those accepted since `since`, most
+    /// recently accepted first (at most `limit` of each: a flood of closed challenges cannot
+    /// push the open ones out).
     pub async fn recent_challenges(
         &self,
         now: i64,
         since: i64,
         limit: i64,
     ) -> Result<Vec<Challenge>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM {CHALLENGE_FROM} \
-             WHERE (status = 'open' AND expires_at > $1) \
-             OR (status <> 'open' AND challenges.updated_at >= $2) \
-             ORDER BY challenges.created_at DESC, challenges.id LIMIT $3"
-        ))
-        .bind(now)
-        .bind(since)
-        .bind(limit)
-        .fetch_all(&self.reader)
-        .await?;
-        rows.iter().map(challenge_from).collect()
+        let mut found = Vec::new();
+        for (filter, order, time) in [
+            (
+                "status = 'open' AND expires_at > $1",
+                "challenges.created_at DESC",
+                now,
+            ),
+            (
+                "status = 'accepted' AND challenges.updated_at >= $1",
+                "challenges.updated_at DESC",
+                since,
+            ),
+        ] {
+            let rows = sqlx::query(&format!(
+                "SELECT {CHALLENGE_COLUMNS} FROM {CHALLENGE_FROM} WHERE {filter} \
+                 ORDER BY {order}, challenges.id LIMIT $2"
+            ))
+            .bind(time)
+            .bind(limit)
+            .fetch_all(&self.reader)
+            .await?;
+            for row in &rows {
+                found.push(challenge_from(row)?);
+            }
+        }
+        Ok(found)
     }
 
     /// Cancels an open challenge of `player`.

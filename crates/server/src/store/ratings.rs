@@ -42,10 +42,26 @@ async fn rating_in(
     backend: Backend,
     player: &str,
     category: &str,
+    now: i64,
 ) -> Result<Option<(Rating, i64, i64)>, StoreError> {
     // On PostgreSQL the row is locked until the transaction ends: two games of one player
-    // ending at once on two servers update it one after the other, never from one reading.
+    // ending at once on two servers update it one after the other, never from one reading. A
+    // player's first game in the category locks a newcomer's row made for it (a missing row
+    // locks nothing); it is read back as no games, from a newcomer's rating.
     let lock = if backend == Backend::Postgres {
+        let new = Rating::NEW;
+        sqlx::query(
+            "INSERT INTO ratings (player_id, category, rating, deviation, volatility, games, \
+             updated_at) VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT DO NOTHING",
+        )
+        .bind(player)
+        .bind(category)
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
         " FOR UPDATE"
     } else {
         ""
@@ -84,24 +100,42 @@ pub(super) async fn rate_game(
     now: i64,
 ) -> Result<(), StoreError> {
     let category = rated.category.as_str();
-    // Both sides' ratings before the game, aged by the time since their last rated game.
+    // Both sides' ratings before the game, aged by the time since their last rated game; the
+    // rows read (and on PostgreSQL locked) in the order of the players' ids, so that two games
+    // of the same two players ending at once never wait for each other.
     let mut before: ByPlayer<Option<(Rating, i64)>> = ByPlayer::new(None, None);
-    for seat in Player::BOTH {
+    let mut order = Player::BOTH;
+    order.sort_by_key(|&seat| match &rated.seats[seat] {
+        RatedSeat::Account(player) => Some(player.clone()),
+        RatedSeat::Fixed(_) => None,
+    });
+    let mut deleted = ByPlayer::new(false, false);
+    for seat in order {
+        if let RatedSeat::Account(player) = &rated.seats[seat] {
+            deleted[seat] = is_deleted(tx, player).await?;
+        }
         before[seat] = Some(match &rated.seats[seat] {
             RatedSeat::Fixed(rating) => (*rating, 0),
-            RatedSeat::Account(player) => match rating_in(tx, backend, player, category).await? {
-                Some((rating, games, updated_at)) => {
-                    let days = (now - updated_at).max(0) as f64 / DAY_MS;
-                    (rating.aged(days * PERIODS_PER_DAY), games)
+            RatedSeat::Account(_) if deleted[seat] => (Rating::NEW, 0),
+            RatedSeat::Account(player) => {
+                match rating_in(tx, backend, player, category, now).await? {
+                    Some((rating, games, updated_at)) => {
+                        let days = (now - updated_at).max(0) as f64 / DAY_MS;
+                        (rating.aged(days * PERIODS_PER_DAY), games)
+                    }
+                    None => (Rating::NEW, 0),
                 }
-                None => (Rating::NEW, 0),
-            },
+            }
         });
     }
     for seat in Player::BOTH {
         let RatedSeat::Account(player) = &rated.seats[seat] else {
             continue;
         };
+        // A deleted account keeps no rating.
+        if deleted[seat] {
+            continue;
+        }
         let (Some((mine, games)), Some((theirs, _))) = (before[seat], before[!seat]) else {
             continue;
         };
@@ -145,6 +179,18 @@ pub(super) async fn rate_game(
         .await?;
     }
     Ok(())
+}
+
+/// Whether account `player` was deleted.
+async fn is_deleted(tx: &mut Transaction<'_>, player: &str) -> Result<bool, StoreError> {
+    let row = sqlx::query("SELECT deleted_at FROM players WHERE id = $1")
+        .bind(player)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(match row {
+        Some(row) => row.try_get::<Option<i64>, _>("deleted_at")?.is_some(),
+        None => true,
+    })
 }
 
 /// A rating as a player page shows it.
@@ -331,7 +377,9 @@ impl Store {
     ) -> Result<Vec<(String, i64)>, StoreError> {
         let rows = sqlx::query(
             "SELECT category, COUNT(*) AS players FROM ratings \
-             WHERE deviation <= $1 GROUP BY category ORDER BY category",
+             JOIN players ON players.id = ratings.player_id \
+             WHERE deviation <= $1 AND players.deleted_at IS NULL \
+             GROUP BY category ORDER BY category",
         )
         .bind(max_deviation)
         .fetch_all(&self.reader)
@@ -341,12 +389,36 @@ impl Store {
             .collect()
     }
 
-    /// `player`'s games, most recently changed first: the last `limit`, or all with `None`.
-    pub async fn games_of(
+    /// How many finished games `player` played, by ruleset, seat and result (`1-0`, ...).
+    pub async fn results_of(
         &self,
         player: &str,
-        limit: Option<i64>,
-    ) -> Result<Vec<PlayedGame>, StoreError> {
+    ) -> Result<Vec<(String, Player, String, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ruleset, result, \
+             CASE WHEN white_player = $1 THEN 'white' ELSE 'black' END AS seat, \
+             COUNT(*) AS n FROM games \
+             WHERE (white_player = $1 OR black_player = $1) AND result <> '*' \
+             GROUP BY ruleset, result, seat",
+        )
+        .bind(player)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seat: String = row.try_get("seat")?;
+                Ok((
+                    row.try_get("ruleset")?,
+                    super::player_from(&seat).unwrap_or(Player::White),
+                    row.try_get("result")?,
+                    row.try_get("n")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// `player`'s last `limit` games, most recently changed first.
+    pub async fn games_of(&self, player: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, ruleset, result, rated, updated_at, \
              CASE WHEN white_player = $1 THEN 'white' ELSE 'black' END AS seat, \
@@ -363,7 +435,7 @@ impl Store {
              ORDER BY updated_at DESC, id LIMIT $2",
         )
         .bind(player)
-        .bind(limit.unwrap_or(i64::MAX))
+        .bind(limit)
         .fetch_all(&self.reader)
         .await?;
         rows.iter()

@@ -132,10 +132,51 @@ async fn a_challenge_is_found_accepted_and_played_by_session(db: &str) {
         .send(Method::GET, &format!("/api/games/{game}"), None)
         .await;
     assert_eq!(view.body["you"], Value::Null);
-    let refused = carol
-        .post(&format!("/api/games/{game}/resign"), json!({}))
+    for (action, body) in [
+        ("resign", json!({})),
+        ("moves", json!({"move": first_move})),
+        ("draw", json!({"action": "offer"})),
+        ("takeback", json!({"action": "offer"})),
+        ("hint", json!({})),
+    ] {
+        let refused = carol
+            .post(&format!("/api/games/{game}/{action}"), body)
+            .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::FORBIDDEN,
+            "{action}: {}",
+            refused.body
+        );
+    }
+    // Alice's own session, sent from another site's page: refused on every route that acts.
+    alice.origin = Some("http://evil.example".into());
+    for path in [
+        format!("/api/games/{game}/resign"),
+        format!("/api/games/{game}/moves"),
+        format!("/api/games/{game}/draw"),
+        format!("/api/games/{game}/takeback"),
+        format!("/api/games/{game}/hint"),
+        format!("/api/games/{game}/claim"),
+        format!("/api/challenges/{challenge}/accept"),
+    ] {
+        let refused = alice.post(&path, json!({"action": "offer"})).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::FORBIDDEN,
+            "{path}: {}",
+            refused.body
+        );
+    }
+    let refused = alice
+        .send(
+            Method::DELETE,
+            &format!("/api/challenges/{challenge}"),
+            None,
+        )
         .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    alice.origin = Some(format!("http://{}", server.addr));
     // Alice resigns by session: both ratings move, by the same amount between equals.
     let over = alice
         .post(&format!("/api/games/{game}/resign"), json!({}))

@@ -653,6 +653,11 @@ async fn rated_games_that_are_refused(db: &str) {
             "needs a clock",
         ),
         (
+            json!({"clock": {"main_seconds": 60, "increment_seconds": 2}}),
+            StatusCode::BAD_REQUEST,
+            "at least blitz",
+        ),
+        (
             json!({"black": {"kind": "human"}}),
             StatusCode::BAD_REQUEST,
             "challenge",
