@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::{Extension, Json};
 use denkmeter_core::{ByPlayer, Player};
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{MaybeSignedIn, SignedIn};
 use super::error::{ApiError, Body};
 use super::games::ClockRequest;
-use super::ws::origin_allowed;
+use super::ws::check_socket_origin;
 use crate::clock::TimeControl;
 use crate::listener::ConnectionSlot;
 use crate::round::{now_ms, RoundError, Setup};
@@ -333,23 +333,7 @@ pub async fn socket(
     MaybeSignedIn(session): MaybeSignedIn,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let public = state.config.public_url.iter().cloned();
-    let allowed: Vec<String> = state
-        .config
-        .allowed_origins
-        .iter()
-        .cloned()
-        .chain(public)
-        .collect();
-    if !origin_allowed(&headers, &allowed) {
-        let origin = headers
-            .get(header::ORIGIN)
-            .and_then(|o| o.to_str().ok())
-            .unwrap_or("?");
-        return Err(ApiError::Forbidden(format!(
-            "a page from {origin} may not open this server's sockets"
-        )));
-    }
+    check_socket_origin(&state, &headers)?;
     let viewer = session.map(|s| s.player.id);
     let limit = state.config.ws_message_limit;
     Ok(upgrade

@@ -71,6 +71,30 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
+/// Refuses a socket opened by a page that may not open this server's sockets (see
+/// [`origin_allowed`]): pages of this server, of its public address, and of the origins the
+/// server allows.
+pub fn check_socket_origin(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    let public = state.config.public_url.iter().cloned();
+    let allowed: Vec<String> = state
+        .config
+        .allowed_origins
+        .iter()
+        .cloned()
+        .chain(public)
+        .collect();
+    if origin_allowed(headers, &allowed) {
+        return Ok(());
+    }
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok())
+        .unwrap_or("?");
+    Err(ApiError::Forbidden(format!(
+        "a page from {origin} may not open this server's sockets"
+    )))
+}
+
 pub async fn connect(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -80,24 +104,7 @@ pub async fn connect(
     MaybeSignedIn(session): MaybeSignedIn,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    // Pages served under the public address may connect too.
-    let public = state.config.public_url.iter().cloned();
-    let allowed: Vec<String> = state
-        .config
-        .allowed_origins
-        .iter()
-        .cloned()
-        .chain(public)
-        .collect();
-    if !origin_allowed(&headers, &allowed) {
-        let origin = headers
-            .get(header::ORIGIN)
-            .and_then(|o| o.to_str().ok())
-            .unwrap_or("?");
-        return Err(ApiError::Forbidden(format!(
-            "a page from {origin} may not open this server's sockets"
-        )));
-    }
+    check_socket_origin(&state, &headers)?;
     let Params(query) = query?;
     // Refuse unknown games and bad tokens before upgrading.
     let (proxy, changes) = state.rounds.watch(&id).await?;

@@ -21,6 +21,14 @@ pub struct SessionPlayer {
     pub name: String,
 }
 
+fn account_from(row: &sqlx::any::AnyRow) -> Result<Account, StoreError> {
+    Ok(Account {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        password_hash: row.try_get("password_hash")?,
+    })
+}
+
 /// Whether an error is a unique constraint refusing a second row with one key.
 fn is_unique_violation(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
@@ -64,14 +72,7 @@ impl Store {
         .bind(name_key)
         .fetch_optional(&self.reader)
         .await?;
-        row.map(|row| {
-            Ok(Account {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                password_hash: row.try_get("password_hash")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(account_from).transpose()
     }
 
     /// The live account `id`.
@@ -82,14 +83,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.reader)
         .await?;
-        row.map(|row| {
-            Ok(Account {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                password_hash: row.try_get("password_hash")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(account_from).transpose()
     }
 
     /// Opens a session for `player` until `expires_at`.
