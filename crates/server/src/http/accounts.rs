@@ -114,9 +114,23 @@ impl FromRequestParts<AppState> for SignedIn {
 
 /// Who a game request comes from: the seat token it gives, else its session's account.
 pub fn credential(token: Option<String>, session: Option<Session>) -> Credential {
+    let (account, session) = match session {
+        Some(s) => (Some(s.player.id), Some(s.token)),
+        None => (None, None),
+    };
     Credential {
         token,
-        account: session.map(|s| s.player.id),
+        account,
+        session,
+    }
+}
+
+/// Whether the session `token` still signs in `player` (for a socket opened with it).
+pub async fn session_holds(state: &AppState, token: &TokenHash, player: &str) -> bool {
+    match state.rounds.store.session_player(token, now_ms()).await {
+        Ok(found) => found.is_some_and(|p| p.id == player),
+        // The database cannot say: keep the socket; the next look decides.
+        Err(_) => true,
     }
 }
 

@@ -334,7 +334,7 @@ pub async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     check_socket_origin(&state, &headers)?;
-    let viewer = session.map(|s| s.player.id);
+    let viewer = session.map(|s| (s.player.id, s.token));
     let limit = state.config.ws_message_limit;
     Ok(upgrade
         .max_message_size(limit)
@@ -362,7 +362,12 @@ async fn send_json<T: Serialize>(
     )
 }
 
-async fn lobby_socket(socket: WebSocket, state: AppState, viewer: Option<String>) {
+async fn lobby_socket(
+    socket: WebSocket,
+    state: AppState,
+    signed_in: Option<(String, crate::seat::TokenHash)>,
+) {
+    let viewer = signed_in.as_ref().map(|(id, _)| id.clone());
     let (mut sender, mut receiver) = socket.split();
     let mut snapshots = state.lobby.subscribe();
     state.lobby.poke();
@@ -410,6 +415,13 @@ async fn lobby_socket(socket: WebSocket, state: AppState, viewer: Option<String>
             _ = ping.tick() => {
                 if last_heard.elapsed() > LOBBY_SILENCE_LIMIT {
                     return;
+                }
+                // Signed out (or the password changed) since it opened: the socket closes, and
+                // the page opens another as whoever it is now.
+                if let Some((id, session)) = &signed_in {
+                    if !super::accounts::session_holds(&state, session, id).await {
+                        return;
+                    }
                 }
                 if !send_json(&mut sender, &LobbyMessage::Heartbeat).await {
                     return;

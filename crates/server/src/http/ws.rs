@@ -19,7 +19,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
-use super::accounts::{credential, MaybeSignedIn};
+use super::accounts::{credential, session_holds, MaybeSignedIn};
 use super::error::{ApiError, Params};
 use crate::listener::ConnectionSlot;
 use crate::round::json::{game_view, GameView};
@@ -117,7 +117,7 @@ pub async fn connect(
         .on_upgrade(move |socket| async move {
             // The socket holds its connection's place under the cap while it is open.
             let _slot = slot;
-            watch(socket, proxy, changes, who).await;
+            watch(socket, state, proxy, changes, who).await;
         }))
 }
 
@@ -174,6 +174,7 @@ async fn send_heartbeat(sender: &mut Sender, proxy: &GameProxy) -> bool {
 
 async fn watch(
     socket: WebSocket,
+    state: AppState,
     proxy: Arc<GameProxy>,
     mut changes: watch::Receiver<Arc<LiveGame>>,
     who: Credential,
@@ -217,6 +218,14 @@ async fn watch(
                 }
             },
             _ = tick.tick() => {
+                // A socket that sees a seat by its session closes when the session ends
+                // (signed out, a new password, the account deleted).
+                if let (Some(session), Some(account)) = (who.standing_session(), &who.account) {
+                    if !session_holds(&state, session, account).await {
+                        let _ = send(&mut sender, Message::Close(None)).await;
+                        return;
+                    }
+                }
                 if last_heard.elapsed() >= CLIENT_SILENCE_LIMIT {
                     let _ = send(&mut sender, Message::Close(None)).await;
                     return;

@@ -301,6 +301,9 @@ pub struct Credential {
     pub token: Option<String>,
     /// The signed-in account's id.
     pub account: Option<String>,
+    /// The hash of the session that signed the account in: a socket opened with it closes
+    /// once the session ends.
+    pub session: Option<TokenHash>,
 }
 
 impl Credential {
@@ -309,7 +312,15 @@ impl Credential {
         Credential {
             token: Some(token.to_string()),
             account: None,
+            session: None,
         }
+    }
+
+    /// The session this credential stands on, if its account counts (no token was given).
+    pub fn standing_session(&self) -> Option<&TokenHash> {
+        self.session
+            .as_ref()
+            .filter(|_| self.given_token().is_none())
     }
 
     /// The token, unless it is empty (as no token).

@@ -11,6 +11,7 @@ on_both_databases!(
     a_challenge_is_found_accepted_and_played_by_session,
     a_challenge_accepted_twice_at_once_makes_one_game,
     challenges_that_are_refused,
+    sockets_close_when_their_session_ends,
 );
 
 /// Two signed-up players, Alice and Bob.
@@ -30,8 +31,13 @@ async fn alice_and_bob(server: &Server) -> (Browser<'_>, Browser<'_>) {
 
 /// A browser's lobby socket, with its session cookie and its page's origin.
 async fn lobby_socket(browser: &Browser<'_>) -> Socket {
+    socket_at(browser, "/api/lobby/ws").await
+}
+
+/// A browser's socket at `path`, with its session cookie and its page's origin.
+async fn socket_at(browser: &Browser<'_>, path: &str) -> Socket {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let url = format!("ws://{}/api/lobby/ws", browser.server.addr);
+    let url = format!("ws://{}{path}", browser.server.addr);
     let mut request = url.into_client_request().unwrap();
     if let Some(cookie) = &browser.cookie {
         request.headers_mut().insert(
@@ -362,5 +368,52 @@ async fn challenges_that_are_refused(db: &str) {
     bob.origin = Some("http://evil.example".into());
     let answer = bob.post("/api/challenges", blitz).await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    server.stop().await;
+}
+
+/// Whether the socket ends within `limit` (a close, or the stream's end), reading past the
+/// messages before it.
+async fn ends_within(socket: &mut Socket, limit: std::time::Duration) -> bool {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        match tokio::time::timeout_at(deadline, socket.next()).await {
+            Err(_) => return false,
+            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+/// A socket opened by a session sees the account's seat only while the session lasts: signed
+/// out, the game's socket and the lobby's close.
+async fn sockets_close_when_their_session_ends(db: &str) {
+    let server = Server::start(db).await;
+    let (mut alice, mut bob) = alice_and_bob(&server).await;
+    let made = alice
+        .post("/api/challenges", serde_json::from_str(BLITZ).unwrap())
+        .await;
+    let challenge = made.body["id"].as_str().unwrap().to_string();
+    let accepted = bob
+        .post(&format!("/api/challenges/{challenge}/accept"), json!({}))
+        .await;
+    let game = accepted.body["game"].as_str().unwrap().to_string();
+    let mut seat = socket_at(&alice, &format!("/api/games/{game}/ws")).await;
+    let view = next_message(&mut seat).await;
+    assert_eq!(view["view"]["you"], "white", "{view}");
+    let mut lobby = lobby_socket(&alice).await;
+    next_of(&mut lobby, "challenges").await;
+    let out = alice.post("/api/account/signout", json!({})).await;
+    assert_eq!(out.status, StatusCode::NO_CONTENT);
+    let limit = std::time::Duration::from_secs(25);
+    assert!(
+        ends_within(&mut seat, limit).await,
+        "the game's socket outlived the session"
+    );
+    assert!(
+        ends_within(&mut lobby, limit).await,
+        "the lobby's socket outlived the session"
+    );
     server.stop().await;
 }
