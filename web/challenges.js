@@ -128,9 +128,27 @@ export function startChallenges({ box, waiting, error, rulesetList = () => [], o
     }
   };
 
+  /** To a game of ours that a challenge became, played by the session. */
+  const openGame = (game) => {
+    // No token here; kept as this browser's game for the list of recent games.
+    if (!seats.get(game).mode) seats.set(game, { mode: 'session' });
+    location.hash = `#/game/${encodeURIComponent(game)}`;
+  };
+
+  let ownOpen = new Set(); // our challenges open in the last list
   const show = (challenges) => {
     list = (Array.isArray(challenges) ? challenges : []).filter((c) => c && c.id && (!c.status || c.status === 'open'));
     loaded = true;
+    // One of ours left the list: if it was accepted while the socket was away, its game is ours.
+    const me = signedInName();
+    const now = new Set(list.filter((c) => sameName(c.by && c.by.name, me)).map((c) => c.id));
+    for (const id of ownOpen) {
+      if (now.has(id)) continue;
+      api('GET', `/api/challenges/${encodeURIComponent(id)}`)
+        .then((c) => { if (!disposed && c && c.status === 'accepted' && c.game) openGame(c.game); })
+        .catch(() => {});
+    }
+    ownOpen = now;
     render();
   };
 
@@ -167,10 +185,8 @@ export function startChallenges({ box, waiting, error, rulesetList = () => [], o
           heard += 1;
           show(message.challenges);
         } else if (message.type === 'accepted' && message.game) {
-          // Our challenge was taken: to the game, played by the session (no token here; kept
-          // as this browser's game for the list of recent games).
-          if (!seats.get(message.game).mode) seats.set(message.game, { mode: 'session' });
-          location.hash = `#/game/${encodeURIComponent(message.game)}`;
+          // Our challenge was taken: to the game, played by the session.
+          openGame(message.game);
         }
       },
     },

@@ -295,6 +295,31 @@ pub async fn accept(
     ))
 }
 
+/// One challenge, whatever its state, to its challenger or the player it names (and, open
+/// and to anyone, to all): a challenger whose page missed the word that it was accepted finds
+/// the game here.
+pub async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    MaybeSignedIn(session): MaybeSignedIn,
+) -> Result<Json<ChallengeJson>, ApiError> {
+    let no_such = || ApiError::NotFound("no such challenge".into());
+    let challenge = state
+        .rounds
+        .store
+        .challenge(&id)
+        .await
+        .map_err(internal)?
+        .ok_or_else(no_such)?;
+    let viewer = session.as_ref().map(|s| s.player.id.as_str());
+    let party = viewer
+        .is_some_and(|v| v == challenge.player_id || challenge.target_id.as_deref() == Some(v));
+    if !party && !visible(&challenge, viewer, now_ms()) {
+        return Err(no_such());
+    }
+    Ok(Json(challenge_json(&state, &challenge)))
+}
+
 /// Cancels one's own open challenge.
 pub async fn cancel(
     State(state): State<AppState>,

@@ -104,7 +104,8 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/api/challenges/{id}",
-            axum::routing::delete(challenges::cancel).layer(games_limit),
+            get(challenges::one)
+                .merge(axum::routing::delete(challenges::cancel).layer(games_limit)),
         )
         .route("/api/lobby/ws", get(challenges::socket))
         .route("/api/leaderboard", get(players::leaderboard))

@@ -147,6 +147,14 @@ impl Store {
     /// Stores a new open challenge, unless its player has [`MAX_OPEN_CHALLENGES`] open already.
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<(), ChallengeError> {
         let mut tx = self.writer.begin().await?;
+        if self.backend == super::Backend::Postgres {
+            // The player's row is locked until the insert: two challenges made at once on
+            // two servers are counted one after the other (SQLite has one writer anyway).
+            sqlx::query("SELECT id FROM players WHERE id = $1 FOR UPDATE")
+                .bind(&new.player_id)
+                .execute(&mut *tx)
+                .await?;
+        }
         let open: i64 = sqlx::query(
             "SELECT COUNT(*) AS n FROM challenges \
              WHERE player_id = $1 AND status = 'open' AND expires_at > $2",

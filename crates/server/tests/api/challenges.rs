@@ -105,6 +105,19 @@ async fn a_challenge_is_found_accepted_and_played_by_session(db: &str) {
         told,
         json!({"type": "accepted", "challenge": challenge, "game": game})
     );
+    // Had her page missed it, the challenge itself says where the game is: to her, not to
+    // a stranger once it is no longer open.
+    let mine = alice
+        .send(Method::GET, &format!("/api/challenges/{challenge}"), None)
+        .await;
+    assert_eq!(
+        (&mine.body["status"], &mine.body["game"]),
+        (&json!("accepted"), &json!(game)),
+        "{}",
+        mine.body
+    );
+    let (status, _) = server.get(&format!("/api/challenges/{challenge}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let again = bob
         .post(&format!("/api/challenges/{challenge}/accept"), json!({}))
         .await;
