@@ -41,14 +41,8 @@ pub fn same_origin(headers: &HeaderMap, public_url: Option<&str>) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
         return false;
     };
-    if public_url.is_some_and(|url| url.eq_ignore_ascii_case(origin)) {
-        return true;
-    }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"));
-    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+    public_url.is_some_and(|url| url.eq_ignore_ascii_case(origin))
+        || super::ws::origin_is_host(origin, headers)
 }
 
 /// A signed-in player and the hash of the session's token.

@@ -64,6 +64,11 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     {
         return true;
     }
+    origin_is_host(origin, headers)
+}
+
+/// Whether `origin` names the request's own `Host`: a page of this server, by http or https.
+pub fn origin_is_host(origin: &str, headers: &HeaderMap) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let origin_host = origin
         .strip_prefix("http://")
