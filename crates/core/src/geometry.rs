@@ -2,6 +2,7 @@
 //! direction, and the lines to draw between points. One renderer draws every board from this.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::legend::{CellStyle, Legend, PieceStyle};
 
@@ -75,9 +76,13 @@ pub const SQUARE_DIRECTIONS: [(&str, i32, i32); 8] = [
     ("nw", -1, 1),
 ];
 
-/// A board: cells, directions, a neighbour table and lines to draw.
+/// A board: cells, directions, a neighbour table and lines to draw. It is shared, not copied,
+/// when cloned: a game's every copy (one per move stored, one per search) holds the same board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Board {
+pub struct Board(Arc<BoardData>);
+
+#[derive(Clone, Debug, PartialEq)]
+struct BoardData {
     cells: Vec<CellInfo>,
     directions: Vec<Direction>,
     /// `neighbours[cell * directions + dir]`.
@@ -148,7 +153,7 @@ impl Board {
                 }
             }
         }
-        Board {
+        Board(Arc::new(BoardData {
             cells,
             directions,
             neighbours,
@@ -158,7 +163,7 @@ impl Board {
             legend: Legend::default(),
             marks: Vec::new(),
             numbers: Vec::new(),
-        }
+        }))
     }
 
     /// A board from explicit parts. `neighbours` holds, for each cell, one entry per direction.
@@ -176,7 +181,7 @@ impl Board {
         assert!(neighbours.iter().flatten().all(|c| c.index() < cells.len()));
         let width = cells.iter().map(|c| c.x).fold(0.0, f32::max) + 1.0;
         let height = cells.iter().map(|c| c.y).fold(0.0, f32::max) + 1.0;
-        Board {
+        Board(Arc::new(BoardData {
             cells,
             directions,
             neighbours,
@@ -186,16 +191,16 @@ impl Board {
             legend: Legend::default(),
             marks: Vec::new(),
             numbers: Vec::new(),
-        }
+        }))
     }
 
     /// Paints the squares of a rectangular board dark and light as on a chequered board: `a1`
     /// is dark if `a1_dark`, else light (as on Scandinavian boards).
     pub fn checkered(mut self, a1_dark: bool) -> Board {
-        for id in 0..self.cells.len() {
-            let cell = &self.cells[id];
+        for id in 0..self.0.cells.len() {
+            let cell = &self.0.cells[id];
             let (file, y) = (cell.x as i64, cell.y as i64);
-            let rank = self.height as i64 - 1 - y;
+            let rank = self.0.height as i64 - 1 - y;
             let dark = ((file + rank) % 2 == 0) == a1_dark;
             let style = if dark {
                 CellStyle::DARK
@@ -209,46 +214,48 @@ impl Board {
 
     /// Gives a cell a style: the cell carries its class and the legend explains it.
     pub fn paint(&mut self, cell: Cell, style: CellStyle) {
-        self.cells[cell.index()].classes.push(style.class);
-        self.legend.add(style);
+        let data = Arc::make_mut(&mut self.0);
+        data.cells[cell.index()].classes.push(style.class);
+        data.legend.add(style);
     }
 
     /// The board with its pieces named in the legend.
     pub fn with_pieces(mut self, pieces: &[PieceStyle]) -> Board {
-        self.legend.pieces = pieces.to_vec();
+        Arc::make_mut(&mut self.0).legend.pieces = pieces.to_vec();
         self
     }
 
     /// The board of a game whose first player's pieces are the dark ones (English checkers,
     /// where Black moves first): pictures draw White's pieces, in the rules' sense, dark.
     pub fn with_first_player_dark(mut self) -> Board {
-        self.legend.first_player_dark = true;
+        Arc::make_mut(&mut self.0).legend.first_player_dark = true;
         self
     }
 
     /// The board of a game whose cells can leave play; `words` say what such a cell stands for
     /// (`no tile`).
     pub fn with_absent_cells(mut self, words: &'static str) -> Board {
-        self.legend.absent = Some(words);
+        Arc::make_mut(&mut self.0).legend.absent = Some(words);
         self
     }
 
     /// Prints a marking on a cell (see [`Mark`]).
     pub fn mark(&mut self, cell: Cell, points: Vec<(f32, f32)>) {
-        self.marks.push(Mark { cell, points });
+        Arc::make_mut(&mut self.0).marks.push(Mark { cell, points });
     }
 
     /// The markings printed on the cells.
     pub fn marks(&self) -> &[Mark] {
-        &self.marks
+        &self.0.marks
     }
 
     /// The board with cells numbered as players number them (draughts' squares 1 to 50), which
     /// a drawing may write on them. Cells not listed have no number.
     pub fn with_numbers(mut self, numbers: impl IntoIterator<Item = (Cell, u16)>) -> Board {
-        self.numbers = vec![None; self.cells.len()];
+        let data = Arc::make_mut(&mut self.0);
+        data.numbers = vec![None; data.cells.len()];
         for (cell, number) in numbers {
-            if let Some(slot) = self.numbers.get_mut(cell.index()) {
+            if let Some(slot) = data.numbers.get_mut(cell.index()) {
                 *slot = Some(number);
             }
         }
@@ -257,59 +264,60 @@ impl Board {
 
     /// A cell's number, if the board numbers its cells (see [`Board::with_numbers`]).
     pub fn number(&self, cell: Cell) -> Option<u16> {
-        self.numbers.get(cell.index()).copied().flatten()
+        self.0.numbers.get(cell.index()).copied().flatten()
     }
 
     /// How the cells and pieces look.
     pub fn legend(&self) -> &Legend {
-        &self.legend
+        &self.0.legend
     }
 
     /// The style of a cell.
     pub fn style(&self, cell: Cell) -> &CellStyle {
-        self.legend.style(&self.cells[cell.index()].classes)
+        self.0.legend.style(&self.0.cells[cell.index()].classes)
     }
 
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.0.cells.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.0.cells.is_empty()
     }
 
     pub fn cells(&self) -> &[CellInfo] {
-        &self.cells
+        &self.0.cells
     }
 
     pub fn cell_ids(&self) -> impl Iterator<Item = Cell> {
-        (0..self.cells.len() as u16).map(Cell)
+        (0..self.0.cells.len() as u16).map(Cell)
     }
 
     pub fn info(&self, cell: Cell) -> &CellInfo {
-        &self.cells[cell.index()]
+        &self.0.cells[cell.index()]
     }
 
     pub fn name(&self, cell: Cell) -> &str {
-        &self.cells[cell.index()].name
+        &self.0.cells[cell.index()].name
     }
 
     /// Looks a cell up by name, ignoring case.
     pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
-        self.cells
+        self.0
+            .cells
             .iter()
             .position(|c| c.name.eq_ignore_ascii_case(name))
             .map(|i| Cell(i as u16))
     }
 
     pub fn directions(&self) -> &[Direction] {
-        &self.directions
+        &self.0.directions
     }
 
     /// The neighbour of `cell` in direction number `dir`.
     #[inline]
     pub fn neighbour(&self, cell: Cell, dir: usize) -> Option<Cell> {
-        self.neighbours[cell.index() * self.directions.len() + dir]
+        self.0.neighbours[cell.index() * self.0.directions.len() + dir]
     }
 
     /// The cells from `cell` (excluded) outwards in direction `dir` up to the edge.
@@ -335,7 +343,7 @@ impl Board {
 
     fn edge_labels(&self, key: impl Fn(&CellInfo) -> f32) -> Vec<EdgeLabel> {
         let mut groups: Vec<(f32, Vec<&CellInfo>)> = Vec::new();
-        for cell in &self.cells {
+        for cell in &self.0.cells {
             let at = key(cell);
             match groups.iter_mut().find(|(k, _)| (*k - at).abs() < 1e-3) {
                 Some((_, group)) => group.push(cell),
@@ -368,12 +376,12 @@ impl Board {
     }
 
     pub fn lines(&self) -> &[(Cell, Cell)] {
-        &self.lines
+        &self.0.lines
     }
 
     /// Width and height of the drawing, in cell units.
     pub fn extent(&self) -> (f32, f32) {
-        (self.width, self.height)
+        (self.0.width, self.0.height)
     }
 }
 
