@@ -1,6 +1,8 @@
 //! What a viewer is sent: JSON shapes of boards, rulesets, games and moves (see docs/api.md).
 //! Everything here passes through the viewer's eyes: hidden pieces stay hidden.
 
+use std::sync::Arc;
+
 use denkmeter_core::{
     Board, ByPlayer, Cell, Highlight, MoveView, PieceView, Player, Reason, Shape, Status, Viewer,
     PALETTE,
@@ -8,12 +10,34 @@ use denkmeter_core::{
 use denkmeter_engine::dynamic::{AnyGame, AnySession, LegalMove};
 use denkmeter_engine::Registry;
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::{LiveGame, RoundError};
 use crate::clock::Clock;
 use crate::rating::Rating;
 use crate::seat::Seat;
 use crate::store::{GameSummary, RatingChange, SeatAccount};
+
+/// JSON written once and sent as it is, shared by every copy (a game's board, in every view).
+#[derive(Debug, Clone)]
+pub struct RawJson(Arc<RawValue>);
+
+impl RawJson {
+    pub fn of(value: &impl Serialize) -> RawJson {
+        let raw = serde_json::value::to_raw_value(value).unwrap_or_else(|error| {
+            // Only a map with keys other than strings could fail, and there is none.
+            tracing::error!(%error, "cannot write JSON");
+            RawValue::NULL.to_owned()
+        });
+        RawJson(Arc::from(raw))
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
 
 #[derive(Debug, Serialize)]
 pub struct CellJson {
@@ -509,7 +533,8 @@ pub struct GameView {
     pub hidden_information: bool,
     /// What the game's tradition calls each seat (see [`SideNamesJson`]).
     pub side_names: SideNamesJson,
-    pub board: BoardJson,
+    /// A [`BoardJson`].
+    pub board: RawJson,
     /// The board file the game is played on, for games whose board is data (Schada).
     pub board_name: Option<String>,
     pub white: SeatJson,
@@ -623,7 +648,7 @@ pub fn game_view(
         hidden_information: ruleset.facts().hidden_information,
         side_names: SideNamesJson::of(ruleset),
         pdn: ruleset.facts().pdn.is_draughts(),
-        board: BoardJson::of(ruleset.board()),
+        board: game.board_json.clone(),
         white: SeatJson::of(
             game.seats.white,
             game.is_claimed(Player::White),

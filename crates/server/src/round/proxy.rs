@@ -12,6 +12,7 @@ use denkmeter_core::{ByPlayer, Player, Status};
 use denkmeter_engine::dynamic::{AnyGame, AnySession};
 use tokio::sync::{watch, Mutex, MutexGuard, Notify};
 
+use super::json::{BoardJson, RawJson};
 use super::RoundError;
 use crate::clock::Clock;
 use crate::rating::Rating;
@@ -24,6 +25,8 @@ use crate::store::{RatedEnd, RatedSeat, RatingChange, SeatAccount, Store, Stored
 pub struct LiveGame {
     pub id: String,
     pub ruleset: Arc<dyn AnyGame>,
+    /// The ruleset's board as every view sends it, serialized once.
+    pub board_json: RawJson,
     pub start_position: Option<String>,
     pub seats: ByPlayer<Seat>,
     tokens: ByPlayer<Option<TokenHash>>,
@@ -62,6 +65,7 @@ impl Clone for LiveGame {
         LiveGame {
             id: self.id.clone(),
             ruleset: self.ruleset.clone(),
+            board_json: self.board_json.clone(),
             start_position: self.start_position.clone(),
             seats: self.seats,
             tokens: self.tokens.clone(),
@@ -93,6 +97,7 @@ impl LiveGame {
     ) -> LiveGame {
         LiveGame {
             id: stored.id.clone(),
+            board_json: RawJson::of(&BoardJson::of(ruleset.board())),
             ruleset,
             start_position: stored.start_position.clone(),
             seats: stored.seats,
