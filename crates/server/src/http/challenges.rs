@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::accounts::{MaybeSignedIn, SignedIn};
 use super::error::{ApiError, Body};
 use super::games::ClockRequest;
-use super::ws::check_socket_origin;
+use super::ws::{check_socket_origin, SOCKET_READ_BUFFER};
 use crate::clock::TimeControl;
 use crate::listener::ConnectionSlot;
 use crate::round::{now_ms, RoundError, Setup};
@@ -364,6 +364,7 @@ pub async fn socket(
     Ok(upgrade
         .max_message_size(limit)
         .max_frame_size(limit)
+        .read_buffer_size(SOCKET_READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
             lobby_socket(socket, state, viewer).await;
