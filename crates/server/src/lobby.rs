@@ -12,9 +12,13 @@ use crate::store::Challenge;
 
 /// How often the lobby looks for changes other servers made.
 pub const LOOK_EVERY: Duration = Duration::from_secs(2);
+/// The least time between two looks: changes made here while the lobby looks are seen together
+/// by the next look, so that a busy lobby costs the database at most a few reads a second.
+pub const LOOK_GAP: Duration = Duration::from_millis(200);
 /// How long a challenge that was accepted or cancelled stays in what the lobby reads, so that
-/// its challenger's socket hears of it.
-pub const CLOSED_KEPT_MS: i64 = 60_000;
+/// its challenger's socket hears of it: five looks at the least. Not longer: a busy lobby's
+/// every look reads them all (a page that missed its word asks for its challenge by id).
+pub const CLOSED_KEPT_MS: i64 = 10_000;
 /// The most challenges the lobby reads.
 pub const MAX_CHALLENGES: i64 = 500;
 
@@ -74,8 +78,9 @@ async fn read(rounds: Weak<Rounds>, lobby: Arc<Lobby>) {
         let poked = lobby.poked.notified();
         tokio::pin!(poked);
         poked.as_mut().enable();
+        let looked = tokio::time::Instant::now();
         tokio::select! {
-            () = poked => {}
+            () = poked => tokio::time::sleep_until(looked + LOOK_GAP).await,
             () = tokio::time::sleep(LOOK_EVERY) => {}
         }
     }
