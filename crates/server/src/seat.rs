@@ -19,7 +19,7 @@ impl Seat {
 }
 
 /// The SHA-256 of a seat token, as stored (64 lowercase hexadecimal digits).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct TokenHash([u8; 32]);
 
 impl std::fmt::Debug for TokenHash {

@@ -1,6 +1,10 @@
 //! Players' accounts and sessions in the database. Written directly (not through the games'
 //! group commit): they are rare, and each is one statement or one small transaction.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use sqlx::Row;
 
 use super::{Store, StoreError};
@@ -12,6 +16,84 @@ pub struct Account {
     pub id: String,
     pub name: String,
     pub password_hash: String,
+}
+
+/// How long a session found valid is taken as valid without asking the database again. A
+/// session ended through this server is forgotten at once; one ended through another server
+/// sharing the database is honoured here for at most this long.
+pub const SESSION_RECHECK: Duration = Duration::from_secs(1);
+/// The most sessions remembered; past it, all are forgotten and asked for again.
+const SESSIONS_CACHED: usize = 100_000;
+
+/// Sessions found valid in the last [`SESSION_RECHECK`]: a signed-in player's every request
+/// and every socket's periodic look at its session would otherwise each read the database.
+#[derive(Debug, Default)]
+pub struct SessionCache {
+    found: Mutex<Found>,
+}
+
+#[derive(Debug, Default)]
+struct Found {
+    sessions: HashMap<TokenHash, CachedSession>,
+    /// Counts the times sessions were forgotten: a lookup that began before one is not kept,
+    /// since the session it read may have ended since.
+    generation: u64,
+}
+
+#[derive(Debug)]
+struct CachedSession {
+    player: SessionPlayer,
+    expires_at: i64,
+    found_at: Instant,
+}
+
+impl SessionCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Found> {
+        self.found
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The player of `token` if it was found valid lately; else the generation to give
+    /// [`SessionCache::put`] with what the database says.
+    fn get(&self, token: &TokenHash, now: i64) -> Result<SessionPlayer, u64> {
+        let found = self.lock();
+        match found.sessions.get(token) {
+            Some(cached)
+                if cached.expires_at > now && cached.found_at.elapsed() < SESSION_RECHECK =>
+            {
+                Ok(cached.player.clone())
+            }
+            _ => Err(found.generation),
+        }
+    }
+
+    fn put(&self, token: &TokenHash, player: &SessionPlayer, expires_at: i64, generation: u64) {
+        let mut found = self.lock();
+        if found.generation != generation {
+            return;
+        }
+        if found.sessions.len() >= SESSIONS_CACHED {
+            found.sessions.clear();
+        }
+        found.sessions.insert(
+            token.clone(),
+            CachedSession {
+                player: player.clone(),
+                expires_at,
+                found_at: Instant::now(),
+            },
+        );
+    }
+
+    /// Forgets the sessions `ended` says have ended.
+    fn forget(&self, ended: impl Fn(&TokenHash, &SessionPlayer) -> bool) {
+        let mut found = self.lock();
+        found.generation += 1;
+        found
+            .sessions
+            .retain(|token, cached| !ended(token, &cached.player));
+    }
 }
 
 /// The player a valid session belongs to.
@@ -114,9 +196,13 @@ impl Store {
         token: &TokenHash,
         now: i64,
     ) -> Result<Option<SessionPlayer>, StoreError> {
+        let generation = match self.sessions.get(token, now) {
+            Ok(player) => return Ok(Some(player)),
+            Err(generation) => generation,
+        };
         let row = sqlx::query(
-            "SELECT players.id AS id, players.name AS name FROM sessions \
-             JOIN players ON players.id = sessions.player_id \
+            "SELECT players.id AS id, players.name AS name, sessions.expires_at AS expires_at \
+             FROM sessions JOIN players ON players.id = sessions.player_id \
              WHERE sessions.token_hash = $1 AND sessions.expires_at > $2 \
              AND players.deleted_at IS NULL",
         )
@@ -124,13 +210,16 @@ impl Store {
         .bind(now)
         .fetch_optional(&self.reader)
         .await?;
-        row.map(|row| {
-            Ok(SessionPlayer {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-            })
-        })
-        .transpose()
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let player = SessionPlayer {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+        };
+        let expires_at = row.try_get("expires_at")?;
+        self.sessions.put(token, &player, expires_at, generation);
+        Ok(Some(player))
     }
 
     /// Ends the session `token`.
@@ -139,6 +228,7 @@ impl Store {
             .bind(token.to_hex())
             .execute(&self.writer)
             .await?;
+        self.sessions.forget(|cached, _| cached == token);
         Ok(())
     }
 
@@ -171,6 +261,8 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+        self.sessions
+            .forget(|token, holder| holder.id == player && token != keep);
         Ok(())
     }
 
@@ -202,6 +294,60 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
+        self.sessions.forget(|_, holder| holder.id == player);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alice() -> SessionPlayer {
+        SessionPlayer {
+            id: "p1".into(),
+            name: "Alice".into(),
+        }
+    }
+
+    #[test]
+    fn a_session_is_remembered_until_it_ends_expires_or_is_a_second_old() {
+        let cache = SessionCache::default();
+        let (mine, other) = (TokenHash::of("mine"), TokenHash::of("other"));
+        let generation = cache.get(&mine, 0).expect_err("nothing remembered yet");
+        cache.put(&mine, &alice(), 1_000, generation);
+        cache.put(&other, &alice(), 1_000, generation);
+        assert_eq!(cache.get(&mine, 999), Ok(alice()));
+        // Past its expiry it is asked for again.
+        assert!(cache.get(&mine, 1_000).is_err());
+        // A new password ends the player's other sessions.
+        cache.forget(|token, holder| holder.id == "p1" && *token != mine);
+        assert_eq!(cache.get(&mine, 0), Ok(alice()));
+        assert!(cache.get(&other, 0).is_err());
+        // Signing out ends this one.
+        cache.forget(|token, _| *token == mine);
+        assert!(cache.get(&mine, 0).is_err());
+        // Remembered is no more than a recheck's time.
+        let generation = cache.get(&mine, 0).expect_err("forgotten");
+        cache.put(&mine, &alice(), 1_000, generation);
+        if let Some(entry) = cache.lock().sessions.get_mut(&mine) {
+            entry.found_at = Instant::now()
+                .checked_sub(SESSION_RECHECK)
+                .expect("the machine has run for a second");
+        }
+        assert!(cache.get(&mine, 0).is_err());
+    }
+
+    #[test]
+    fn a_lookup_that_began_before_a_session_ended_is_not_remembered() {
+        let cache = SessionCache::default();
+        let token = TokenHash::of("mine");
+        // A lookup begins and reads the session from the database...
+        let generation = cache.get(&token, 0).expect_err("nothing remembered yet");
+        // ...while the session is ended...
+        cache.forget(|t, _| *t == token);
+        // ...so what it read is not kept.
+        cache.put(&token, &alice(), 1_000, generation);
+        assert!(cache.get(&token, 0).is_err());
     }
 }

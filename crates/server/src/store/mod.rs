@@ -197,6 +197,8 @@ pub struct Store {
     postgres_url: Option<String>,
     /// This server's name among those sharing the database (see [`Store::open_as`]).
     server_id: Arc<str>,
+    /// Sessions found valid lately (see [`accounts::SessionCache`]).
+    sessions: Arc<accounts::SessionCache>,
 }
 
 /// Where a `--database` text points.
@@ -924,6 +926,7 @@ impl Store {
                     backend: Backend::Postgres,
                     postgres_url: Some(url),
                     server_id: server_id.into(),
+                    sessions: Arc::default(),
                 }
             }
             Target::SqliteMemory => {
@@ -936,6 +939,7 @@ impl Store {
                     backend: Backend::Sqlite,
                     postgres_url: None,
                     server_id: server_id.into(),
+                    sessions: Arc::default(),
                 }
             }
             Target::SqliteFile(path) => {
@@ -965,6 +969,7 @@ impl Store {
                     backend: Backend::Sqlite,
                     postgres_url: None,
                     server_id: server_id.into(),
+                    sessions: Arc::default(),
                 }
             }
         };
