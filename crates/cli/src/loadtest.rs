@@ -28,6 +28,9 @@ use tokio::net::TcpStream;
 use tokio::sync::{watch, Semaphore};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio::time::{sleep, sleep_until, timeout, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::handshake::client::Request as WsRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -38,6 +41,8 @@ const MAX_CVC_GAMES: usize = 500;
 const MAX_DURATION_S: u64 = 600;
 const MAX_SETTLE_S: u64 = 120;
 const MAX_THINK_MS: u64 = 60_000;
+/// The clock of rated games unless --clock says: 5 minutes and 3 s a move, blitz.
+const RATED_CLOCK: (u32, u32) = (300, 3);
 
 /// Every HTTP request's limit.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -51,6 +56,11 @@ const SILENCE: Duration = Duration::from_secs(30);
 const SERVER_START_TIMEOUT: Duration = Duration::from_secs(30);
 /// Creating the first games and opening every socket.
 const SETUP_TIMEOUT: Duration = Duration::from_secs(60);
+/// Signing up the accounts of a rated run and creating its first games: each sign-up costs the
+/// server a password hash.
+const RATED_SETUP_TIMEOUT: Duration = Duration::from_secs(180);
+/// The cookie of a signed-in player's session.
+const SESSION_COOKIE: &str = "denkmeter_session";
 /// Added to duration + settle for the overall deadline.
 const DEADLINE_MARGIN: Duration = Duration::from_secs(120);
 /// After the final views are fetched, for views already on their way.
@@ -107,8 +117,20 @@ pub struct LoadtestArgs {
     /// The ruleset of every game; a game that ends is followed by a new one of the same kind.
     #[arg(long, default_value = "english")]
     ruleset: String,
+    /// The players' games are rated: every player client signs up an account first and plays
+    /// signed in (by its session cookie, without tokens); games against the computer are
+    /// created rated, games between two clients start from a challenge one makes to the other
+    /// and the other accepts. At the end each account's page is checked against the rated games
+    /// it finished. Needs a clock of at least blitz (default with --rated: 300+3).
+    #[arg(long)]
+    rated: bool,
+    /// The players' clock, MAIN+INCREMENT in seconds (e.g. 300+3); default: untimed games (300+3
+    /// with --rated).
+    #[arg(long, value_name = "MAIN+INC")]
+    clock: Option<String>,
     /// Test a running server at this loopback address (http://127.0.0.1:PORT) instead of
-    /// starting one (start it with --games-per-minute 0 --moves-per-second 0 to measure it
+    /// starting one (start it with --games-per-minute 0 --moves-per-second 0
+    /// --max-connections-per-address 0, and --sign-ins-per-minute 0 for --rated, to measure it
     /// without its per-client limits: every client here has the same address).
     #[arg(long)]
     url: Option<String>,
@@ -181,7 +203,27 @@ impl LoadtestArgs {
         if self.search_threads == Some(0) {
             bail!("--search-threads must be at least 1");
         }
+        self.clock()?;
         Ok(())
+    }
+
+    /// The players' clock (main seconds, increment seconds), if their games are timed.
+    fn clock(&self) -> Result<Option<(u32, u32)>> {
+        let Some(text) = &self.clock else {
+            return Ok(self.rated.then_some(RATED_CLOCK));
+        };
+        let parsed = text
+            .split_once('+')
+            .and_then(|(main, inc)| Some((main.trim().parse().ok()?, inc.trim().parse().ok()?)));
+        match parsed {
+            Some((main, inc)) if (1..=86_400).contains(&main) && inc <= 3_600 => {
+                Ok(Some((main, inc)))
+            }
+            _ => bail!(
+                "--clock {text:?}: give MAIN+INCREMENT in seconds, main 1 to 86400 and increment \
+                 0 to 3600 (e.g. 300+3)"
+            ),
+        }
     }
 }
 
@@ -275,7 +317,10 @@ impl Plan {
             .take(self.clients_vs_computer)
             .chain(std::iter::repeat(Kind::HumanHuman).take(self.human_games))
             .chain(std::iter::repeat(Kind::ComputerComputer).take(self.cvc_games));
-        kinds.map(|kind| Arc::new(Table::new(kind))).collect()
+        kinds
+            .enumerate()
+            .map(|(index, kind)| Arc::new(Table::new(kind, index)))
+            .collect()
     }
 
     /// Open files this process needs: a socket per watcher and roughly one HTTP connection per
@@ -304,6 +349,11 @@ struct View {
     #[serde(default)]
     legal_moves: Vec<LegalMove>,
     status: String,
+    #[serde(default)]
+    rated: bool,
+    /// `{"white": {"before", "after"} | null, "black": ...}` once a rated game is over.
+    #[serde(default)]
+    rating_changes: Option<BTreeMap<String, Option<IgnoredAny>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -314,6 +364,13 @@ struct LegalMove {
 impl View {
     fn over(&self) -> bool {
         self.status == "over"
+    }
+
+    /// The seats whose rating changed with this game.
+    fn rating_changes(&self) -> usize {
+        self.rating_changes.as_ref().map_or(0, |changes| {
+            changes.values().filter(|c| c.is_some()).count()
+        })
     }
 
     fn my_turn(&self) -> bool {
@@ -351,6 +408,72 @@ struct Created {
 struct CreatedTokens {
     white: Option<String>,
     black: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Challenge {
+    id: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Accepted {
+    game: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct PlayerPage {
+    ratings: Vec<PlayerRating>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PlayerRating {
+    games: u64,
+}
+
+/// How a client holds its seat.
+#[derive(Debug, Clone)]
+enum Credential {
+    /// The seat's token.
+    Token(String),
+    /// A signed-in player's session: the `denkmeter_session=...` cookie, which holds every seat
+    /// of its account.
+    Session(String),
+}
+
+/// An account signed up for a rated run.
+#[derive(Debug, Clone)]
+struct Account {
+    name: String,
+    cookie: String,
+}
+
+impl Credential {
+    /// `request` made with this credential: a GET takes a token as a query parameter (a POST
+    /// names it in its body); a session goes as the cookie, with this server's origin (which a
+    /// request other than GET must name).
+    fn on(&self, ctx: &Ctx, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match self {
+            Credential::Token(token) => request.query(&[("token", token)]),
+            Credential::Session(cookie) => session_request(ctx, request, cookie),
+        }
+    }
+
+    fn token(&self) -> Option<&str> {
+        match self {
+            Credential::Token(token) => Some(token),
+            Credential::Session(_) => None,
+        }
+    }
+}
+
+fn session_request(
+    ctx: &Ctx,
+    request: reqwest::RequestBuilder,
+    cookie: &str,
+) -> reqwest::RequestBuilder {
+    request
+        .header(reqwest::header::COOKIE, cookie)
+        .header(reqwest::header::ORIGIN, &ctx.http_base)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,6 +537,8 @@ struct Stats {
     no_legal_moves: Counter,
     health_failures: Counter,
     move_latency_us: Mutex<Vec<u32>>,
+    /// Of the moves that ended their game (and, in a rated game, rated it).
+    end_move_latency_us: Mutex<Vec<u32>>,
     health_latency_us: Mutex<Vec<u32>>,
     poll_latency_us: Mutex<Vec<u32>>,
     http: Mutex<BTreeMap<&'static str, BTreeMap<String, u64>>>,
@@ -427,10 +552,14 @@ struct Stats {
 
 impl Stats {
     fn http(&self, what: &'static str, outcome: &Outcome) {
+        self.http_label(what, outcome.label());
+    }
+
+    fn http_label(&self, what: &'static str, label: String) {
         *lock(&self.http)
             .entry(what)
             .or_default()
-            .entry(outcome.label())
+            .entry(label)
             .or_default() += 1;
     }
 }
@@ -440,6 +569,8 @@ impl Stats {
 struct GameRecord {
     id: String,
     kind: Kind,
+    /// The accounts in its seats (a rated run's).
+    accounts: Vec<String>,
     state: Mutex<GameState>,
 }
 
@@ -522,23 +653,44 @@ impl GameRecord {
 struct Assignment {
     generation: u64,
     game: Arc<GameRecord>,
-    /// White's and black's tokens.
-    tokens: [Option<String>; 2],
+    /// White's and black's credentials.
+    seats: [Option<Credential>; 2],
 }
 
 #[derive(Debug)]
 struct Table {
+    /// Its place in the plan (names its accounts).
+    index: usize,
     kind: Kind,
     current: watch::Sender<Option<Arc<Assignment>>>,
-    creating: tokio::sync::Mutex<u64>,
+    creating: tokio::sync::Mutex<Creating>,
+}
+
+#[derive(Debug, Default)]
+struct Creating {
+    /// The newest game's generation.
+    generation: u64,
+    /// In a rated run, the accounts of the table's player clients (white's first), signed up
+    /// before its first game.
+    accounts: Vec<Account>,
 }
 
 impl Table {
-    fn new(kind: Kind) -> Table {
+    fn new(kind: Kind, index: usize) -> Table {
         Table {
+            index,
             kind,
             current: watch::Sender::new(None),
-            creating: tokio::sync::Mutex::new(0),
+            creating: tokio::sync::Mutex::new(Creating::default()),
+        }
+    }
+
+    /// The seats its player clients hold.
+    fn player_seats(&self) -> &'static [usize] {
+        match self.kind {
+            Kind::HumanComputer => &[0],
+            Kind::HumanHuman => &[0, 1],
+            Kind::ComputerComputer => &[],
         }
     }
 
@@ -549,21 +701,34 @@ impl Table {
     /// Starts the table's next game unless someone already did after `after` (the first one
     /// during setup, later ones only while the players move).
     async fn advance(&self, ctx: &Ctx, after: u64) {
-        let mut generation = self.creating.lock().await;
-        if *generation > after {
+        let mut creating = self.creating.lock().await;
+        if creating.generation > after {
             return;
         }
         let phase = *ctx.phase.borrow();
         if !(phase == Phase::Run || (phase == Phase::Setup && after == 0)) {
             return;
         }
-        match create_game(ctx, self.kind).await {
-            Some(game) => {
-                *generation += 1;
+        if ctx.rated && creating.accounts.is_empty() {
+            let mut accounts = Vec::new();
+            for &seat in self.player_seats() {
+                match sign_up(ctx, 2 * self.index + seat).await {
+                    Some(account) => accounts.push(account),
+                    None => {
+                        ctx.stats.tables_given_up.inc();
+                        return;
+                    }
+                }
+            }
+            creating.accounts = accounts;
+        }
+        match create_game(ctx, self.kind, &creating.accounts).await {
+            Some((game, seats)) => {
+                creating.generation += 1;
                 self.current.send_replace(Some(Arc::new(Assignment {
-                    generation: *generation,
-                    game: game.0,
-                    tokens: game.1,
+                    generation: creating.generation,
+                    game,
+                    seats,
                 })));
             }
             None => ctx.stats.tables_given_up.inc(),
@@ -597,11 +762,26 @@ struct Clock {
     run_ended: Option<Instant>,
 }
 
+#[derive(Debug, Default, Clone, Copy, Serialize)]
+struct AccountChecks {
+    /// Pages read.
+    checked: u64,
+    /// Pages that could not be read.
+    unreadable: u64,
+    /// Pages whose rated games differ from the finished rated games of the account.
+    mismatches: u64,
+    /// Rated games counted on the pages (two per game between two clients).
+    rated_games: u64,
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Final {
     ply: usize,
     version: Option<u64>,
     over: bool,
+    rated: bool,
+    /// The seats whose rating the game changed.
+    rating_changes: usize,
 }
 
 #[derive(Debug)]
@@ -617,6 +797,8 @@ struct Ctx {
     tables: Vec<Arc<Table>>,
     games: Mutex<Vec<Arc<GameRecord>>>,
     finals: Mutex<HashMap<String, Final>>,
+    /// What the accounts' pages said at the end of a rated run.
+    accounts: Mutex<AccountChecks>,
     clock: Mutex<Clock>,
     expected_sockets: Counter,
     connect_slots: Semaphore,
@@ -624,6 +806,14 @@ struct Ctx {
     computer_level: u8,
     cvc_level: u8,
     think_ms: u64,
+    rated: bool,
+    /// The players' clock: main seconds and increment.
+    players_clock: Option<(u32, u32)>,
+    /// Starts the names of this run's accounts (random letters, so that runs against one
+    /// server do not collide).
+    account_prefix: String,
+    /// Every account's password.
+    password: String,
     /// This process's CPU seconds at the start.
     own_cpu_start: Option<f64>,
 }
@@ -691,11 +881,16 @@ async fn send(request: reqwest::RequestBuilder) -> Outcome {
     }
 }
 
-/// A game's view for `token` (None: a spectator's), counted under `what`.
-async fn get_view(ctx: &Ctx, id: &str, token: Option<&str>, what: &'static str) -> Option<View> {
+/// A game's view for a seat (None: a spectator's), counted under `what`.
+async fn get_view(
+    ctx: &Ctx,
+    id: &str,
+    seat: Option<&Credential>,
+    what: &'static str,
+) -> Option<View> {
     let mut request = ctx.http.get(format!("{}/api/games/{id}", ctx.http_base));
-    if let Some(token) = token {
-        request = request.query(&[("token", token)]);
+    if let Some(seat) = seat {
+        request = seat.on(ctx, request);
     }
     let outcome = send(request).await;
     ctx.stats.http(what, &outcome);
@@ -711,62 +906,88 @@ async fn get_view(ctx: &Ctx, id: &str, token: Option<&str>, what: &'static str) 
     }
 }
 
-/// Creates a game of `kind` (retrying on 429 and errors, a bounded number of times).
-async fn create_game(ctx: &Ctx, kind: Kind) -> Option<(Arc<GameRecord>, [Option<String>; 2])> {
-    let human = json!({"kind": "human"});
-    let (white, black) = match kind {
-        Kind::HumanComputer => (
-            human,
-            json!({"kind": "computer", "level": ctx.computer_level}),
-        ),
-        Kind::HumanHuman => (human.clone(), human),
-        Kind::ComputerComputer => (
-            json!({"kind": "computer", "level": ctx.cvc_level}),
-            json!({"kind": "computer", "level": ctx.cvc_level}),
-        ),
-    };
-    let body = json!({"ruleset": ctx.ruleset, "white": white, "black": black});
+/// Signs up account number `number` of the run; None if the server refuses (counted).
+async fn sign_up(ctx: &Ctx, number: usize) -> Option<Account> {
+    let name = format!("{}{number:04}", ctx.account_prefix);
+    let body = json!({"name": name, "password": ctx.password});
     let mut phase = ctx.phase.subscribe();
     for attempt in 0..MAX_CREATE_ATTEMPTS {
         if ctx.phase() == Phase::Done {
             return None;
         }
-        let outcome = send(
-            ctx.http
-                .post(format!("{}/api/games", ctx.http_base))
-                .json(&body),
-        )
-        .await;
-        ctx.stats.http("create", &outcome);
-        let pause = match outcome {
-            Outcome::Reply(StatusCode::CREATED | StatusCode::OK, body) => {
-                match serde_json::from_slice::<Created>(&body) {
-                    Ok(created) => {
-                        let tokens = [created.tokens.white, created.tokens.black];
-                        let needed = match kind {
-                            Kind::HumanComputer => tokens[0].is_some(),
-                            Kind::HumanHuman => tokens.iter().all(Option::is_some),
-                            Kind::ComputerComputer => true,
-                        };
-                        if !needed {
-                            ctx.stats.bad_messages.inc();
-                            return None;
-                        }
-                        let game = Arc::new(GameRecord {
-                            id: created.id,
-                            kind,
-                            state: Mutex::new(GameState::default()),
-                        });
-                        lock(&ctx.games).push(game.clone());
-                        ctx.stats.games_created.inc();
-                        return Some((game, tokens));
-                    }
-                    Err(_) => {
-                        ctx.stats.bad_messages.inc();
-                        return None;
-                    }
+        let request = ctx
+            .http
+            .post(format!("{}/api/account/signup", ctx.http_base))
+            .header(reqwest::header::ORIGIN, &ctx.http_base)
+            .json(&body);
+        let answer = timeout(REQUEST_TIMEOUT + Duration::from_secs(1), request.send()).await;
+        let backoff = Duration::from_millis(250 * u64::from(attempt.min(8) + 1));
+        let pause = match answer {
+            Ok(Ok(response)) => {
+                let status = response.status();
+                let cookie = response
+                    .headers()
+                    .get_all(reqwest::header::SET_COOKIE)
+                    .iter()
+                    .filter_map(|value| value.to_str().ok())
+                    .filter_map(|value| value.split(';').next())
+                    .find(|pair| pair.starts_with(&format!("{SESSION_COOKIE}=")))
+                    .map(str::to_string);
+                // Read the body so that the connection can be used again.
+                let _ = response.bytes().await;
+                ctx.stats.http_label("signup", status.as_u16().to_string());
+                match (status, cookie) {
+                    (StatusCode::CREATED, Some(cookie)) => return Some(Account { name, cookie }),
+                    (StatusCode::TOO_MANY_REQUESTS, _) => backoff,
+                    // Taken, refused, or signed up without a cookie: this account cannot be.
+                    _ => return None,
                 }
             }
+            Ok(Err(error)) => {
+                let label = if error.is_timeout() {
+                    "timeout"
+                } else {
+                    "error"
+                };
+                ctx.stats.http_label("signup", label.to_string());
+                backoff
+            }
+            Err(_) => {
+                ctx.stats.http_label("signup", "timeout".to_string());
+                backoff
+            }
+        };
+        tokio::select! {
+            () = sleep(pause) => {}
+            _ = phase.wait_for(|p| *p == Phase::Done) => return None,
+        }
+    }
+    None
+}
+
+/// A POST of `body` to `path` (as `account` if given), retried on 429 and errors a bounded
+/// number of times, counted under `what`; the body of an answer with status `expected`.
+async fn post_retrying(
+    ctx: &Ctx,
+    what: &'static str,
+    path: &str,
+    account: Option<&Account>,
+    body: &serde_json::Value,
+    expected: StatusCode,
+) -> Option<Vec<u8>> {
+    let mut phase = ctx.phase.subscribe();
+    for attempt in 0..MAX_CREATE_ATTEMPTS {
+        if ctx.phase() == Phase::Done {
+            return None;
+        }
+        let mut request = ctx.http.post(format!("{}{path}", ctx.http_base)).json(body);
+        if let Some(account) = account {
+            request = session_request(ctx, request, &account.cookie);
+        }
+        let outcome = send(request).await;
+        ctx.stats.http(what, &outcome);
+        let pause = match outcome {
+            Outcome::Reply(status, body) if status == expected => return Some(body),
             Outcome::Reply(status, _) if status.is_client_error() && status != 429 => {
                 // A request the server refuses (unknown ruleset, bad level) stays refused.
                 return None;
@@ -779,6 +1000,120 @@ async fn create_game(ctx: &Ctx, kind: Kind) -> Option<(Arc<GameRecord>, [Option<
         }
     }
     None
+}
+
+/// Creates a game of `kind` for a table's clients (retrying on 429 and errors, a bounded number
+/// of times): by `POST /api/games`, or in a rated run between two clients by a challenge from
+/// the first of `accounts` to the second, accepted by the second.
+async fn create_game(
+    ctx: &Ctx,
+    kind: Kind,
+    accounts: &[Account],
+) -> Option<(Arc<GameRecord>, [Option<Credential>; 2])> {
+    let clock = ctx
+        .players_clock
+        .map(|(main, increment)| json!({"main_seconds": main, "increment_seconds": increment}));
+    let (id, seats) = match (kind, accounts) {
+        (Kind::HumanHuman, [challenger, acceptor]) => {
+            let body = json!({"ruleset": ctx.ruleset, "clock": clock, "rated": true,
+                              "colour": "white", "to": acceptor.name});
+            let made = post_retrying(
+                ctx,
+                "challenge",
+                "/api/challenges",
+                Some(challenger),
+                &body,
+                StatusCode::CREATED,
+            )
+            .await?;
+            let Ok(challenge) = serde_json::from_slice::<Challenge>(&made) else {
+                ctx.stats.bad_messages.inc();
+                return None;
+            };
+            let accepted = post_retrying(
+                ctx,
+                "accept",
+                &format!("/api/challenges/{}/accept", challenge.id),
+                Some(acceptor),
+                &json!({}),
+                StatusCode::CREATED,
+            )
+            .await?;
+            let Ok(accepted) = serde_json::from_slice::<Accepted>(&accepted) else {
+                ctx.stats.bad_messages.inc();
+                return None;
+            };
+            let seats = [
+                Some(Credential::Session(challenger.cookie.clone())),
+                Some(Credential::Session(acceptor.cookie.clone())),
+            ];
+            (accepted.game, seats)
+        }
+        _ => {
+            let human = json!({"kind": "human"});
+            let (white, black) = match kind {
+                Kind::HumanComputer => (
+                    human,
+                    json!({"kind": "computer", "level": ctx.computer_level}),
+                ),
+                Kind::HumanHuman => (human.clone(), human),
+                Kind::ComputerComputer => (
+                    json!({"kind": "computer", "level": ctx.cvc_level}),
+                    json!({"kind": "computer", "level": ctx.cvc_level}),
+                ),
+            };
+            let mut body = json!({"ruleset": ctx.ruleset, "white": white, "black": black});
+            if kind != Kind::ComputerComputer {
+                body["clock"] = clock.unwrap_or(serde_json::Value::Null);
+            }
+            let owner = match (kind, accounts) {
+                (Kind::HumanComputer, [owner]) => {
+                    body["rated"] = json!(true);
+                    body["me"] = json!("white");
+                    Some(owner)
+                }
+                _ => None,
+            };
+            let created = post_retrying(
+                ctx,
+                "create",
+                "/api/games",
+                owner,
+                &body,
+                StatusCode::CREATED,
+            )
+            .await?;
+            let Ok(created) = serde_json::from_slice::<Created>(&created) else {
+                ctx.stats.bad_messages.inc();
+                return None;
+            };
+            let tokens = [created.tokens.white, created.tokens.black];
+            let needed = match kind {
+                Kind::HumanComputer => tokens[0].is_some(),
+                Kind::HumanHuman => tokens.iter().all(Option::is_some),
+                Kind::ComputerComputer => true,
+            };
+            if !needed {
+                ctx.stats.bad_messages.inc();
+                return None;
+            }
+            let seats = match owner {
+                // A signed-in player plays by his session, as the pages do.
+                Some(owner) => [Some(Credential::Session(owner.cookie.clone())), None],
+                None => tokens.map(|token| token.map(Credential::Token)),
+            };
+            (created.id, seats)
+        }
+    };
+    let game = Arc::new(GameRecord {
+        id,
+        kind,
+        accounts: accounts.iter().map(|a| a.name.clone()).collect(),
+        state: Mutex::new(GameState::default()),
+    });
+    lock(&ctx.games).push(game.clone());
+    ctx.stats.games_created.inc();
+    Some((game, seats))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -811,12 +1146,23 @@ fn ws_url(ctx: &Ctx, id: &str, token: Option<&str>) -> Result<Url> {
     })
 }
 
+/// The handshake request of a socket at `url`, with a session's cookie and this server's origin.
+fn ws_request(ctx: &Ctx, url: &Url, seat: Option<&Credential>) -> Result<WsRequest> {
+    let mut request = url.as_str().into_client_request()?;
+    if let Some(Credential::Session(cookie)) = seat {
+        let headers = request.headers_mut();
+        headers.insert(reqwest::header::COOKIE, cookie.parse()?);
+        headers.insert(reqwest::header::ORIGIN, ctx.http_base.parse()?);
+    }
+    Ok(request)
+}
+
 /// Watches `game` over a WebSocket until it is over (or everything stops), recording every
 /// view; a player's views also go to `views`.
 async fn watch_socket(
     ctx: Arc<Ctx>,
     game: Arc<GameRecord>,
-    token: Option<String>,
+    seat: Option<Credential>,
     views: Option<watch::Sender<Option<Arc<View>>>>,
 ) -> WatchEnd {
     let index = game.register();
@@ -830,7 +1176,9 @@ async fn watch_socket(
             }
         }
     };
-    let Ok(url) = ws_url(&ctx, &game.id, token.as_deref()) else {
+    let Ok(url) = ws_url(&ctx, &game.id, seat.as_ref().and_then(Credential::token))
+        .and_then(|url| ws_request(&ctx, &url, seat.as_ref()).map(|_| url))
+    else {
         ctx.stats.sockets_given_up.inc();
         count_first(&mut counted);
         return WatchEnd::GaveUp;
@@ -841,16 +1189,22 @@ async fn watch_socket(
         if *phase.borrow_and_update() == Phase::Done {
             return WatchEnd::Done;
         }
-        let connected = {
-            let _permit = ctx.connect_slots.acquire().await.ok();
-            timeout(
-                CONNECT_TIMEOUT,
-                tokio_tungstenite::connect_async(url.as_str()),
-            )
-            .await
+        let connected = match ws_request(&ctx, &url, seat.as_ref()) {
+            Ok(request) => {
+                let _permit = ctx.connect_slots.acquire().await.ok();
+                // Small reads: the library zeroes its read buffer's room before each one.
+                let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+                let connecting =
+                    tokio_tungstenite::connect_async_with_config(request, Some(config), false);
+                timeout(CONNECT_TIMEOUT, connecting)
+                    .await
+                    .map_err(|_| ())
+                    .and_then(|connected| connected.map_err(|_| ()))
+            }
+            Err(_) => Err(()),
         };
         let mut socket = match connected {
-            Ok(Ok((socket, _))) => socket,
+            Ok((socket, _)) => socket,
             _ => {
                 ctx.stats.connect_failures.inc();
                 failures += 1;
@@ -874,7 +1228,7 @@ async fn watch_socket(
             &ctx,
             &game,
             index,
-            token.as_deref(),
+            seat.as_ref(),
             views.as_ref(),
             &mut socket,
             &mut phase,
@@ -910,7 +1264,7 @@ async fn read_socket(
     ctx: &Ctx,
     game: &GameRecord,
     index: usize,
-    token: Option<&str>,
+    seat: Option<&Credential>,
     views: Option<&watch::Sender<Option<Arc<View>>>>,
     socket: &mut Socket,
     phase: &mut watch::Receiver<Phase>,
@@ -930,8 +1284,8 @@ async fn read_socket(
                     if ctx.phase() == Phase::Run {
                         ctx.stats.silent_sockets.inc();
                         // Go on over HTTP so that the run does not stall; keep the socket.
-                        let what = if token.is_some() { "view" } else { "spectator-view" };
-                        if let Some(view) = get_view(ctx, &game.id, token, what).await {
+                        let what = if seat.is_some() { "view" } else { "spectator-view" };
+                        if let Some(view) = get_view(ctx, &game.id, seat, what).await {
                             let over = view.over();
                             if let Some(views) = views {
                                 views.send_replace(Some(Arc::new(view)));
@@ -1031,10 +1385,10 @@ async fn player(ctx: Arc<Ctx>, table: Arc<Table>, seat: usize, seed: u64) {
     let mut generation = 0;
     while let Some(assignment) = table.next_after(&ctx, generation).await {
         generation = assignment.generation;
-        let Some(token) = assignment.tokens.get(seat).cloned().flatten() else {
+        let Some(credential) = assignment.seats.get(seat).cloned().flatten() else {
             return;
         };
-        match play_game(&ctx, &assignment.game, token, &mut rng).await {
+        match play_game(&ctx, &assignment.game, credential, &mut rng).await {
             WatchEnd::Over => table.advance(&ctx, generation).await,
             WatchEnd::Done | WatchEnd::GaveUp => return,
         }
@@ -1054,21 +1408,21 @@ fn merge(latest: &mut Option<Arc<View>>, view: Arc<View>) -> bool {
     progressed
 }
 
-/// Plays one game with `token` until it is over or everything stops.
+/// Plays one game in `seat` until it is over or everything stops.
 async fn play_game(
     ctx: &Arc<Ctx>,
     game: &Arc<GameRecord>,
-    token: String,
+    seat: Credential,
     rng: &mut StdRng,
 ) -> WatchEnd {
     let (sender, mut views) = watch::channel(None);
     let mut reader = AbortOnDrop(tokio::spawn(watch_socket(
         ctx.clone(),
         game.clone(),
-        Some(token.clone()),
+        Some(seat.clone()),
         Some(sender),
     )));
-    let end = play_moves(ctx, game, &token, &mut views, rng).await;
+    let end = play_moves(ctx, game, &seat, &mut views, rng).await;
     if end == WatchEnd::Over {
         // Let the socket see the end too (it is counted), within reason.
         let _ = timeout(SILENCE, &mut reader.0).await;
@@ -1079,7 +1433,7 @@ async fn play_game(
 async fn play_moves(
     ctx: &Ctx,
     game: &GameRecord,
-    token: &str,
+    seat: &Credential,
     views: &mut watch::Receiver<Option<Arc<View>>>,
     rng: &mut StdRng,
 ) -> WatchEnd {
@@ -1124,7 +1478,7 @@ async fn play_moves(
                         if ctx.phase() != Phase::Run {
                             continue;
                         }
-                        if !post_move(ctx, game, token, &now, &mut latest, rng).await {
+                        if !post_move(ctx, game, seat, &now, &mut latest, rng).await {
                             decided = None;
                         }
                         last_progress = Instant::now();
@@ -1151,7 +1505,7 @@ async fn play_moves(
                     if !socket_gone {
                         ctx.stats.stalls.inc();
                     }
-                    if let Some(view) = get_view(ctx, &game.id, Some(token), "view").await {
+                    if let Some(view) = get_view(ctx, &game.id, Some(seat), "view").await {
                         merge(&mut latest, Arc::new(view));
                     }
                 }
@@ -1171,14 +1525,14 @@ async fn play_moves(
 async fn post_move(
     ctx: &Ctx,
     game: &GameRecord,
-    token: &str,
+    seat: &Credential,
     view: &View,
     latest: &mut Option<Arc<View>>,
     rng: &mut StdRng,
 ) -> bool {
     let mut choice = view.legal_moves.choose(rng).map(|m| m.text.clone());
     if choice.is_none() {
-        if let Some(fresh) = get_view(ctx, &game.id, Some(token), "view").await {
+        if let Some(fresh) = get_view(ctx, &game.id, Some(seat), "view").await {
             choice = fresh.legal_moves.choose(rng).map(|m| m.text.clone());
             let fresh = Arc::new(fresh);
             if fresh.ply != view.ply {
@@ -1194,12 +1548,16 @@ async fn post_move(
         return false;
     };
     let sent = ctx.now_us();
-    let outcome = send(
-        ctx.http
-            .post(format!("{}/api/games/{}/moves", ctx.http_base, game.id))
-            .json(&json!({"token": token, "move": text})),
-    )
-    .await;
+    let request = ctx
+        .http
+        .post(format!("{}/api/games/{}/moves", ctx.http_base, game.id));
+    let request = match seat {
+        Credential::Token(token) => request.json(&json!({"token": token, "move": text})),
+        Credential::Session(cookie) => {
+            session_request(ctx, request, cookie).json(&json!({"move": text}))
+        }
+    };
+    let outcome = send(request).await;
     let answered = ctx.now_us();
     ctx.stats.http("move", &outcome);
     let pause = match outcome {
@@ -1215,6 +1573,9 @@ async fn post_move(
                     if reply.ply < ply {
                         ctx.stats.ack_anomalies.inc();
                     }
+                    if reply.over() {
+                        lock(&ctx.stats.end_move_latency_us).push(answered.saturating_sub(sent));
+                    }
                     merge(latest, Arc::new(reply));
                 }
                 Err(_) => ctx.stats.bad_messages.inc(),
@@ -1228,7 +1589,7 @@ async fn post_move(
     if !pause.is_zero() {
         sleep(pause).await;
     }
-    if let Some(fresh) = get_view(ctx, &game.id, Some(token), "view").await {
+    if let Some(fresh) = get_view(ctx, &game.id, Some(seat), "view").await {
         merge(latest, Arc::new(fresh));
     }
     false
@@ -1528,7 +1889,13 @@ impl Server {
             "0",
             "--moves-per-second",
             "0",
+            // Every client of the load test has the same address.
+            "--max-connections-per-address",
+            "0",
         ]);
+        if args.rated {
+            command.args(["--sign-ins-per-minute", "0"]);
+        }
         if let Some(threads) = args.search_threads {
             command.arg("--search-threads").arg(threads.to_string());
         }
@@ -1610,8 +1977,9 @@ impl Server {
             message.push_str(&tail.join("\n  "));
         }
         message.push_str(
-            "\n(a server that does not know --games-per-minute, --moves-per-second or \
-             --search-threads can be started by hand and tested with --url)",
+            "\n(a server that does not know --games-per-minute, --moves-per-second, \
+             --max-connections-per-address, --sign-ins-per-minute or --search-threads can be \
+             started by hand and tested with --url)",
         );
         Err(anyhow!(message))
     }
@@ -1711,6 +2079,7 @@ async fn drive(
         .build()
         .context("cannot make the HTTP client")?;
     wait_healthy(&http, &server.http_base).await?;
+    let mut rng = StdRng::from_entropy();
     let ctx = Arc::new(Ctx {
         http_base: server.http_base.clone(),
         ws_base: server.ws_base.clone(),
@@ -1721,6 +2090,7 @@ async fn drive(
         tables: plan.tables(),
         games: Mutex::new(Vec::new()),
         finals: Mutex::new(HashMap::new()),
+        accounts: Mutex::new(AccountChecks::default()),
         clock: Mutex::new(Clock::default()),
         expected_sockets: Counter::default(),
         connect_slots: Semaphore::new(CONNECTS_AT_ONCE),
@@ -1728,6 +2098,10 @@ async fn drive(
         computer_level: args.computer_level,
         cvc_level: args.cvc_level,
         think_ms: args.think_ms,
+        rated: args.rated,
+        players_clock: args.clock()?,
+        account_prefix: format!("Load{}", random_letters(&mut rng, 6)),
+        password: format!("pw-{}", random_letters(&mut rng, 16)),
         own_cpu_start: cpu_seconds("self"),
     });
     let mut tasks = JoinSet::new();
@@ -1776,6 +2150,13 @@ async fn drive(
     ))
 }
 
+/// `count` random lowercase letters.
+fn random_letters(rng: &mut StdRng, count: usize) -> String {
+    (0..count)
+        .map(|_| char::from(b'a' + rng.gen_range(0..26u8)))
+        .collect()
+}
+
 /// Creates the games, opens the sockets, lets the players move, settles and fetches the final
 /// views.
 async fn scenario(
@@ -1786,6 +2167,14 @@ async fn scenario(
     warnings: &mut Vec<String>,
 ) -> Result<()> {
     let started = Instant::now();
+    if ctx.rated {
+        eprintln!("loadtest: signing up the players' accounts");
+    }
+    let setup_timeout = if ctx.rated {
+        RATED_SETUP_TIMEOUT
+    } else {
+        SETUP_TIMEOUT
+    };
     let creating = futures_util::stream::iter(ctx.tables.iter().cloned())
         .map(|table| {
             let ctx = ctx.clone();
@@ -1793,20 +2182,17 @@ async fn scenario(
         })
         .buffer_unordered(16)
         .for_each(|()| async {});
-    if timeout(SETUP_TIMEOUT, creating).await.is_err() {
+    if timeout(setup_timeout, creating).await.is_err() {
         warnings.push(format!(
             "creating the games was cut off after {} s (a rate limit?)",
-            SETUP_TIMEOUT.as_secs()
+            setup_timeout.as_secs()
         ));
     }
     let with_game = ctx.tables.iter().filter(|t| t.current().is_some()).count();
     if with_game == 0 {
-        let statuses = lock(&ctx.stats.http)
-            .get("create")
-            .map(|m| format!("{m:?}"))
-            .unwrap_or_default();
+        let statuses = format!("{:?}", lock(&ctx.stats.http));
         bail!(
-            "no game could be created (ruleset {:?}; POST /api/games answered {statuses})",
+            "no game could be created (ruleset {:?}; the server answered {statuses})",
             args.ruleset
         );
     }
@@ -1827,11 +2213,7 @@ async fn scenario(
     let mut player_tables = Vec::new();
     for table in &ctx.tables {
         let has_game = table.current().is_some();
-        let seats: &[usize] = match table.kind {
-            Kind::HumanComputer => &[0],
-            Kind::HumanHuman => &[0, 1],
-            Kind::ComputerComputer => &[],
-        };
+        let seats = table.player_seats();
         if table.kind == Kind::ComputerComputer {
             tasks.spawn(spectator(ctx.clone(), table.clone()));
             expected += u64::from(has_game);
@@ -1899,6 +2281,8 @@ async fn scenario(
                             ply: view.ply,
                             version: view.version,
                             over: view.over(),
+                            rated: view.rated,
+                            rating_changes: view.rating_changes(),
                         },
                     );
                 }
@@ -1907,8 +2291,75 @@ async fn scenario(
         .buffer_unordered(32)
         .for_each(|()| async {})
         .await;
+    if ctx.rated {
+        check_accounts(ctx).await;
+    }
     sleep(FINAL_GRACE).await;
     Ok(())
+}
+
+/// Compares each account's rated games on its page with the rated games the final views show
+/// it finished: a result rated twice, or not at all, shows as a mismatch.
+async fn check_accounts(ctx: &Arc<Ctx>) {
+    let mut expected: BTreeMap<String, Option<u64>> = BTreeMap::new();
+    {
+        let finals = lock(&ctx.finals);
+        for game in lock(&ctx.games).iter() {
+            let last = finals.get(&game.id);
+            for name in &game.accounts {
+                let count = expected.entry(name.clone()).or_insert(Some(0));
+                match last {
+                    // Without the game's final view the account cannot be judged.
+                    None => *count = None,
+                    Some(last) if last.over && last.rated && last.rating_changes > 0 => {
+                        *count = count.map(|n| n + 1);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    eprintln!(
+        "loadtest: checking the pages of {} accounts",
+        expected.len()
+    );
+    let judged: Vec<(String, u64)> = expected
+        .into_iter()
+        .filter_map(|(name, count)| count.map(|n| (name, n)))
+        .collect();
+    futures_util::stream::iter(judged)
+        .map(|(name, count)| {
+            let ctx = ctx.clone();
+            async move {
+                let outcome = send(
+                    ctx.http
+                        .get(format!("{}/api/players/{name}", ctx.http_base)),
+                )
+                .await;
+                ctx.stats.http("player", &outcome);
+                let page = match outcome {
+                    Outcome::Reply(StatusCode::OK, body) => {
+                        serde_json::from_slice::<PlayerPage>(&body).ok()
+                    }
+                    _ => None,
+                };
+                let mut checks = lock(&ctx.accounts);
+                match page {
+                    Some(page) => {
+                        checks.checked += 1;
+                        let rated: u64 = page.ratings.iter().map(|r| r.games).sum();
+                        checks.rated_games += rated;
+                        if rated != count {
+                            checks.mismatches += 1;
+                        }
+                    }
+                    None => checks.unreadable += 1,
+                }
+            }
+        })
+        .buffer_unordered(32)
+        .for_each(|()| async {})
+        .await;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1976,11 +2427,18 @@ struct Report {
     cvc_games: usize,
     cvc_level: u8,
     think_ms: u64,
+    rated: bool,
+    /// MAIN+INC seconds, if the players' games are timed.
+    clock: Option<String>,
     duration_s: f64,
     settle_s: u64,
     ended: &'static str,
     games_created: u64,
     games_finished: u64,
+    rated_games_finished: u64,
+    rated_ends_without_change: u64,
+    /// A rated run's accounts, checked against their pages at the end.
+    accounts: AccountChecks,
     games_unchecked: usize,
     moves_acknowledged: u64,
     computer_moves_seen: u64,
@@ -1988,6 +2446,8 @@ struct Report {
     moves_stored: u64,
     moves_per_second: f64,
     move_latency_ms: Summary,
+    /// Of the moves that ended their game (and rated it, in a rated game).
+    end_move_latency_ms: Summary,
     delivery_latency_ms: Summary,
     deliveries_before_ack: u64,
     views_received: u64,
@@ -2030,6 +2490,9 @@ struct Report {
 #[derive(Debug, Default)]
 struct Checks {
     games_finished: u64,
+    rated_games_finished: u64,
+    /// Rated games over after two moves or more without a rating change for each account.
+    rated_ends_without_change: u64,
     games_unchecked: usize,
     moves_stored: u64,
     computer_moves: u64,
@@ -2059,8 +2522,14 @@ impl Checks {
                     .unwrap_or(0)
             }
         };
-        if last.is_some_and(|l| l.over) {
+        if let Some(last) = last.filter(|l| l.over) {
             self.games_finished += 1;
+            if last.rated {
+                self.rated_games_finished += 1;
+                if last.rating_changes < game.accounts.len() && last.ply >= 2 {
+                    self.rated_ends_without_change += 1;
+                }
+            }
         }
         self.moves_stored += u64::try_from(stored).unwrap_or(0);
         let acked = state
@@ -2176,6 +2645,8 @@ impl Report {
             cvc_games: plan.cvc_games,
             cvc_level: args.cvc_level,
             think_ms: args.think_ms,
+            rated: args.rated,
+            clock: ctx.players_clock.map(|(main, inc)| format!("{main}+{inc}")),
             duration_s,
             settle_s: args.settle,
             ended: match end {
@@ -2185,6 +2656,9 @@ impl Report {
             },
             games_created: stats.games_created.get(),
             games_finished: checks.games_finished,
+            rated_games_finished: checks.rated_games_finished,
+            rated_ends_without_change: checks.rated_ends_without_change,
+            accounts: *lock(&ctx.accounts),
             games_unchecked: checks.games_unchecked,
             moves_acknowledged: stats.moves_acked.get(),
             computer_moves_seen: checks.computer_moves,
@@ -2192,6 +2666,7 @@ impl Report {
             moves_stored: checks.moves_stored,
             moves_per_second,
             move_latency_ms: Summary::of_micros(lock(&stats.move_latency_us).clone()),
+            end_move_latency_ms: Summary::of_micros(lock(&stats.end_move_latency_us).clone()),
             delivery_latency_ms: Summary::of_micros(std::mem::take(&mut checks.delivery_us)),
             deliveries_before_ack: checks.early,
             views_received: stats.views.get(),
@@ -2275,7 +2750,15 @@ impl Report {
             ),
             (
                 "ruleset, think",
-                format!("{}, mean {} ms", self.ruleset, self.think_ms),
+                format!(
+                    "{}, mean {} ms, {}, {}",
+                    self.ruleset,
+                    self.think_ms,
+                    self.clock
+                        .as_deref()
+                        .map_or("untimed".to_string(), |c| format!("clock {c}")),
+                    if self.rated { "rated" } else { "unrated" }
+                ),
             ),
             (
                 "duration",
@@ -2307,6 +2790,7 @@ impl Report {
                 ),
             ),
             ("move latency ms", self.move_latency_ms.text()),
+            ("game-ending move ms", self.end_move_latency_ms.text()),
             (
                 "delivery latency ms",
                 format!(
@@ -2364,6 +2848,25 @@ impl Report {
             ),
         ];
         let mut rows = rows;
+        if self.rated {
+            rows.push((
+                "rated games",
+                format!(
+                    "{} finished, {} without a rating change for each account",
+                    self.rated_games_finished, self.rated_ends_without_change
+                ),
+            ));
+            rows.push((
+                "accounts' pages",
+                format!(
+                    "{} read ({} rated games), {} disagree with the games, {} unreadable",
+                    self.accounts.checked,
+                    self.accounts.rated_games,
+                    self.accounts.mismatches,
+                    self.accounts.unreadable
+                ),
+            ));
+        }
         for (what, counts) in &self.http {
             let text = counts
                 .iter()
@@ -2471,6 +2974,7 @@ mod tests {
         let game = GameRecord {
             id: "g".into(),
             kind: Kind::HumanHuman,
+            accounts: Vec::new(),
             state: Mutex::new(GameState::default()),
         };
         let early = game.register();
@@ -2490,6 +2994,8 @@ mod tests {
                 ply: 2,
                 version: Some(3),
                 over: false,
+                rated: false,
+                rating_changes: 0,
             }),
         );
         assert_eq!(checks.moves_stored, 2);
@@ -2526,6 +3032,8 @@ mod tests {
             duration: 30,
             settle: 5,
             ruleset: "english".into(),
+            rated: false,
+            clock: None,
             url: None,
             server_pid: None,
             database: None,

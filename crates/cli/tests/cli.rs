@@ -943,3 +943,58 @@ fn a_pdn_collection_is_imported_game_by_game_and_exported_again() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("not draughts"), "{}", stderr(&out));
 }
+
+/// `denkmeter loadtest --rated`: every player signs up and plays signed in; the games between
+/// two clients start from challenges; every finished game is rated, and the accounts' pages
+/// count exactly the rated games each finished.
+#[test]
+fn loadtest_plays_rated_games_signed_in_and_checks_the_pages() {
+    let out = denkmeter(
+        &[
+            "loadtest",
+            "--clients",
+            "6",
+            "--computer-share",
+            "0.34",
+            "--rated",
+            "--think-ms",
+            "0",
+            "--duration",
+            "6",
+            "--settle",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("a JSON report");
+    assert_eq!(report["rated"], true, "{report}");
+    assert_eq!(report["clock"], "300+3", "{report}");
+    assert_eq!(report["clients"], 6, "{report}");
+    let finished = report["rated_games_finished"].as_u64().expect("a count");
+    assert!(finished >= 2, "{report}");
+    assert_eq!(report["rated_ends_without_change"], 0, "{report}");
+    assert_eq!(report["accounts"]["checked"], 6, "{report}");
+    assert_eq!(report["accounts"]["mismatches"], 0, "{report}");
+    assert_eq!(report["accounts"]["unreadable"], 0, "{report}");
+    assert!(
+        report["accounts"]["rated_games"].as_u64().expect("a count") >= finished,
+        "{report}"
+    );
+    assert_eq!(report["http"]["signup"]["201"], 6, "{report}");
+    assert!(
+        report["http"]["accept"]["201"].as_u64().expect("accepted") >= 1,
+        "{report}"
+    );
+    assert_eq!(report["lost_pairs"], 0, "{report}");
+    assert_eq!(report["stale_watchers"], 0, "{report}");
+    assert_eq!(report["bad_messages"], 0, "{report}");
+}
+
+#[test]
+fn loadtest_refuses_a_bad_clock() {
+    let out = denkmeter(&["loadtest", "--clock", "5 minutes"], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--clock"), "{}", stderr(&out));
+}
