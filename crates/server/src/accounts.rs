@@ -17,8 +17,12 @@ pub const PASSWORD_MIN: usize = 8;
 pub const PASSWORD_MAX: usize = 128;
 /// How long a session lasts from its sign-in.
 pub const SESSION_DAYS: i64 = 30;
-/// The session cookie's name.
+/// The session cookie's name on plain http.
 pub const SESSION_COOKIE: &str = "denkmeter_session";
+/// The session cookie's name behind https: a browser keeps a `__Host-` cookie only if it is
+/// `Secure`, has `Path=/` and no `Domain`, so no other site, not even a sibling subdomain, can
+/// plant one in its place.
+pub const SECURE_SESSION_COOKIE: &str = "__Host-denkmeter_session";
 /// How many passwords are hashed or checked at once: each Argon2id run takes 19 MiB and a core
 /// for some tens of milliseconds, so a burst of sign-ins queues rather than exhausting memory.
 pub const HASHING_AT_ONCE: usize = 2;

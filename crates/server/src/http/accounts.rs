@@ -16,23 +16,54 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::error::{ApiError, Body};
-use crate::accounts::{check_name, check_password, name_key, SESSION_COOKIE, SESSION_DAYS};
+use crate::accounts::{
+    check_name, check_password, name_key, SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_DAYS,
+};
 use crate::round::{now_ms, Credential};
 use crate::seat::{new_token, TokenHash};
 use crate::store::SessionPlayer;
 use crate::AppState;
 
-/// The session token of the request's cookie, if it has one.
-fn session_token(headers: &HeaderMap) -> Option<String> {
-    headers
+/// Whether the server is reached by https (its public URL says so): its cookies are `Secure`.
+fn secure(state: &AppState) -> bool {
+    state
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("https://"))
+}
+
+/// The session cookie's name: [`SECURE_SESSION_COOKIE`] behind https, else [`SESSION_COOKIE`].
+fn cookie_name(state: &AppState) -> &'static str {
+    if secure(state) {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    }
+}
+
+/// The session token of the request's cookie `name`, if it has one. A request with two such
+/// cookies is refused: one was planted by another site (a sibling subdomain can set a cookie
+/// for the whole domain) to sign the player in as someone else.
+fn session_token(headers: &HeaderMap, name: &str) -> Result<Option<String>, ApiError> {
+    let mut values = headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|cookies| cookies.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.trim().to_string())
+        .filter(|(cookie, _)| *cookie == name)
+        .map(|(_, value)| value.trim());
+    let first = values.next();
+    if values.next().is_some() {
+        return Err(ApiError::BadRequest(format!(
+            "this browser sent two {name} cookies, one of them set by another site: clear this \
+             site's cookies and sign in again"
+        )));
+    }
+    Ok(first
         .filter(|value| !value.is_empty() && value.len() <= 64)
+        .map(str::to_string))
 }
 
 /// Whether a request comes from a page of this server: its `Origin` is `public_url` or names
@@ -68,7 +99,7 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<MaybeSignedIn, ApiError> {
-        let Some(token) = session_token(&parts.headers) else {
+        let Some(token) = session_token(&parts.headers, cookie_name(state))? else {
             return Ok(MaybeSignedIn(None));
         };
         let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -130,18 +161,14 @@ pub async fn session_holds(state: &AppState, token: &TokenHash, player: &str) ->
 
 /// The `Set-Cookie` value opening a session with `token`, or (with `None`) ending it.
 fn cookie(state: &AppState, token: Option<&str>) -> HeaderValue {
-    let secure = state
-        .config
-        .public_url
-        .as_deref()
-        .is_some_and(|url| url.starts_with("https://"));
     let (value, age) = match token {
         Some(token) => (token, SESSION_DAYS * 24 * 60 * 60),
         None => ("", 0),
     };
     let text = format!(
-        "{SESSION_COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{}",
-        if secure { "; Secure" } else { "" }
+        "{}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{}",
+        cookie_name(state),
+        if secure(state) { "; Secure" } else { "" }
     );
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
 }

@@ -15,6 +15,8 @@ pub(super) struct Browser<'s> {
     pub(super) server: &'s Server,
     pub(super) cookie: Option<String>,
     pub(super) origin: Option<String>,
+    /// The session cookie's name (`__Host-denkmeter_session` behind https).
+    pub(super) cookie_name: &'static str,
 }
 
 /// The answer to a request: status, JSON body and headers.
@@ -29,7 +31,8 @@ impl Answer {
     fn set_cookie(&self) -> Option<(String, String)> {
         let text = self.headers.get("set-cookie")?.to_str().ok()?.to_string();
         let value = text
-            .strip_prefix("denkmeter_session=")?
+            .strip_prefix("denkmeter_session=")
+            .or_else(|| text.strip_prefix("__Host-denkmeter_session="))?
             .split(';')
             .next()?
             .to_string();
@@ -44,6 +47,7 @@ impl<'s> Browser<'s> {
             server,
             cookie: None,
             origin: Some(format!("http://{}", server.addr)),
+            cookie_name: "denkmeter_session",
         }
     }
 
@@ -54,7 +58,7 @@ impl<'s> Browser<'s> {
             .request(method, self.server.url(path))
             .header("content-type", "application/json");
         if let Some(cookie) = &self.cookie {
-            request = request.header("cookie", format!("denkmeter_session={cookie}"));
+            request = request.header("cookie", format!("{}={cookie}", self.cookie_name));
         }
         if let Some(origin) = &self.origin {
             request = request.header("origin", origin);
@@ -116,7 +120,77 @@ on_both_databases!(
     names_and_passwords_that_are_refused,
     a_session_acts_only_from_the_servers_own_pages,
     sessions_are_stored_hashed_and_expire,
+    a_session_cookie_is_the_hosts_own_behind_https_and_comes_once,
 );
+
+/// Behind https the cookie is `__Host-` (no other site, sibling subdomains included, can plant
+/// one); on plain http a second session cookie, as a planted one would come, is refused.
+async fn a_session_cookie_is_the_hosts_own_behind_https_and_comes_once(db: &str) {
+    let site = "https://games.example.org";
+    let config = ServerConfig {
+        public_url: Some(site.into()),
+        ..test_config()
+    };
+    let server = Server::start_with(db, config).await;
+    let mut alice = Browser::new(&server);
+    alice.origin = Some(site.into());
+    alice.cookie_name = "__Host-denkmeter_session";
+    let made = alice.sign_up("Alice", PASSWORD).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let (_, attributes) = made.set_cookie().unwrap();
+    assert!(
+        attributes.starts_with("__Host-denkmeter_session="),
+        "{attributes}"
+    );
+    for attribute in ["; Secure", "; Path=/", "; HttpOnly"] {
+        assert!(attributes.contains(attribute), "{attributes}");
+    }
+    assert!(!attributes.contains("Domain"), "{attributes}");
+    assert_eq!(alice.who().await, "Alice");
+    // The plain name means nothing here.
+    alice.cookie_name = "denkmeter_session";
+    assert_eq!(alice.who().await, Value::Null);
+
+    let server = Server::start(db).await;
+    let mut bob = Browser::new(&server);
+    assert_eq!(
+        bob.sign_up("Bob", PASSWORD).await.status,
+        StatusCode::CREATED
+    );
+    let mut mallory = Browser::new(&server);
+    assert_eq!(
+        mallory.sign_up("Mallory", PASSWORD).await.status,
+        StatusCode::CREATED
+    );
+    let (Some(bobs), Some(planted)) = (bob.cookie.clone(), mallory.cookie.clone()) else {
+        panic!("both are signed in");
+    };
+    // Bob's browser sends his cookie and one planted for the domain, in either order.
+    for pair in [
+        format!("{bobs}; denkmeter_session={planted}"),
+        format!("{planted}; denkmeter_session={bobs}"),
+    ] {
+        bob.cookie = Some(pair);
+        let answer = bob.send(Method::GET, "/api/account", None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+        assert!(
+            answer.body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("two denkmeter_session cookies")),
+            "{}",
+            answer.body
+        );
+        let answer = bob
+            .post(
+                "/api/challenges",
+                json!({"ruleset": "chad", "clock": null, "rated": false, "colour": "white"}),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    }
+    bob.cookie = Some(bobs);
+    assert_eq!(bob.who().await, "Bob");
+}
 
 async fn an_account_is_made_used_changed_and_deleted(db: &str) {
     let server = Server::start(db).await;
