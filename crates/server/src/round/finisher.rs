@@ -50,7 +50,7 @@ impl Rounds {
         self.store
             .set_outcome(&game.id, game.version, &outcome, rated, now)
             .await?;
-        game.session = next;
+        game.session = Arc::from(next);
         game.version += 1;
         game.updated_at = now;
         game.draw_offer = None;

@@ -70,7 +70,7 @@ impl Rounds {
                 now,
             )
             .await?;
-        game.session = next;
+        game.session = Arc::from(next);
         game.clock = clock;
         game.lefts.push(left_ms);
         game.version += 1;

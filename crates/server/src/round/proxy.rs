@@ -55,7 +55,8 @@ pub struct LiveGame {
     pub version: i64,
     /// When the game was last written (Unix milliseconds).
     pub updated_at: i64,
-    pub session: Box<dyn AnySession>,
+    /// Shared with the snapshots published of it: a change replaces it, never edits it.
+    pub session: Arc<dyn AnySession>,
     /// The computer is choosing a move for this game in this process.
     pub thinking: bool,
 }
@@ -82,7 +83,7 @@ impl Clone for LiveGame {
             seed: self.seed,
             version: self.version,
             updated_at: self.updated_at,
-            session: self.session.box_clone(),
+            session: self.session.clone(),
             thinking: self.thinking,
         }
     }
@@ -115,7 +116,7 @@ impl LiveGame {
             seed: stored.seed,
             version: stored.version,
             updated_at: stored.updated_at,
-            session,
+            session: Arc::from(session),
             thinking: false,
         }
     }

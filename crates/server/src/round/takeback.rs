@@ -2,6 +2,8 @@
 //! computer it is granted at once; between people the other must accept, and the request stands
 //! until it is answered, a move is played or the game ends.
 
+use std::sync::Arc;
+
 use denkmeter_core::Player;
 use denkmeter_engine::dynamic::AnySession;
 
@@ -96,7 +98,7 @@ impl Rounds {
             .take_back(&game.id, game.version, keep, clock, now)
             .await?;
         tracing::debug!(game = %game.id, from = game.session.moves().len(), to = keep, "takeback");
-        game.session = session;
+        game.session = Arc::from(session);
         game.clock = clock;
         game.lefts.truncate(keep);
         game.version += 1;
