@@ -854,6 +854,11 @@ impl Outcome {
 }
 
 async fn send(request: reqwest::RequestBuilder) -> Outcome {
+    send_keeping_session(request).await.0
+}
+
+/// [`send`], and the session cookie (`denkmeter_session=...`) the answer sets, if any.
+async fn send_keeping_session(request: reqwest::RequestBuilder) -> (Outcome, Option<String>) {
     let fail = |error: reqwest::Error| {
         if error.is_timeout() {
             Outcome::Timeout
@@ -866,18 +871,26 @@ async fn send(request: reqwest::RequestBuilder) -> Outcome {
         match request.send().await {
             Ok(response) => {
                 let status = response.status();
+                let session = response
+                    .headers()
+                    .get_all(reqwest::header::SET_COOKIE)
+                    .iter()
+                    .filter_map(|value| value.to_str().ok())
+                    .filter_map(|value| value.split(';').next())
+                    .find(|pair| pair.starts_with(&format!("{SESSION_COOKIE}=")))
+                    .map(str::to_string);
                 match response.bytes().await {
-                    Ok(body) => Outcome::Reply(status, body.to_vec()),
-                    Err(error) => fail(error),
+                    Ok(body) => (Outcome::Reply(status, body.to_vec()), session),
+                    Err(error) => (fail(error), None),
                 }
             }
-            Err(error) => fail(error),
+            Err(error) => (fail(error), None),
         }
     })
     .await
     {
-        Ok(outcome) => outcome,
-        Err(_) => Outcome::Timeout,
+        Ok(answer) => answer,
+        Err(_) => (Outcome::Timeout, None),
     }
 }
 
@@ -910,63 +923,25 @@ async fn get_view(
 async fn sign_up(ctx: &Ctx, number: usize) -> Option<Account> {
     let name = format!("{}{number:04}", ctx.account_prefix);
     let body = json!({"name": name, "password": ctx.password});
-    let mut phase = ctx.phase.subscribe();
-    for attempt in 0..MAX_CREATE_ATTEMPTS {
-        if ctx.phase() == Phase::Done {
-            return None;
-        }
-        let request = ctx
-            .http
-            .post(format!("{}/api/account/signup", ctx.http_base))
-            .header(reqwest::header::ORIGIN, &ctx.http_base)
-            .json(&body);
-        let answer = timeout(REQUEST_TIMEOUT + Duration::from_secs(1), request.send()).await;
-        let backoff = Duration::from_millis(250 * u64::from(attempt.min(8) + 1));
-        let pause = match answer {
-            Ok(Ok(response)) => {
-                let status = response.status();
-                let cookie = response
-                    .headers()
-                    .get_all(reqwest::header::SET_COOKIE)
-                    .iter()
-                    .filter_map(|value| value.to_str().ok())
-                    .filter_map(|value| value.split(';').next())
-                    .find(|pair| pair.starts_with(&format!("{SESSION_COOKIE}=")))
-                    .map(str::to_string);
-                // Read the body so that the connection can be used again.
-                let _ = response.bytes().await;
-                ctx.stats.http_label("signup", status.as_u16().to_string());
-                match (status, cookie) {
-                    (StatusCode::CREATED, Some(cookie)) => return Some(Account { name, cookie }),
-                    (StatusCode::TOO_MANY_REQUESTS, _) => backoff,
-                    // Taken, refused, or signed up without a cookie: this account cannot be.
-                    _ => return None,
-                }
-            }
-            Ok(Err(error)) => {
-                let label = if error.is_timeout() {
-                    "timeout"
-                } else {
-                    "error"
-                };
-                ctx.stats.http_label("signup", label.to_string());
-                backoff
-            }
-            Err(_) => {
-                ctx.stats.http_label("signup", "timeout".to_string());
-                backoff
-            }
-        };
-        tokio::select! {
-            () = sleep(pause) => {}
-            _ = phase.wait_for(|p| *p == Phase::Done) => return None,
-        }
-    }
-    None
+    let (_, cookie) = post_retrying(
+        ctx,
+        "signup",
+        "/api/account/signup",
+        None,
+        &body,
+        StatusCode::CREATED,
+    )
+    .await?;
+    let Some(cookie) = cookie else {
+        ctx.stats.bad_messages.inc();
+        return None;
+    };
+    Some(Account { name, cookie })
 }
 
-/// A POST of `body` to `path` (as `account` if given), retried on 429 and errors a bounded
-/// number of times, counted under `what`; the body of an answer with status `expected`.
+/// A POST of `body` to `path` from this server's pages (as `account` if given), retried on 429
+/// and errors a bounded number of times, counted under `what`; the body of an answer with status
+/// `expected`, and the session cookie it sets, if any.
 async fn post_retrying(
     ctx: &Ctx,
     what: &'static str,
@@ -974,20 +949,21 @@ async fn post_retrying(
     account: Option<&Account>,
     body: &serde_json::Value,
     expected: StatusCode,
-) -> Option<Vec<u8>> {
+) -> Option<(Vec<u8>, Option<String>)> {
     let mut phase = ctx.phase.subscribe();
     for attempt in 0..MAX_CREATE_ATTEMPTS {
         if ctx.phase() == Phase::Done {
             return None;
         }
-        let mut request = ctx.http.post(format!("{}{path}", ctx.http_base)).json(body);
-        if let Some(account) = account {
-            request = session_request(ctx, request, &account.cookie);
-        }
-        let outcome = send(request).await;
+        let request = ctx.http.post(format!("{}{path}", ctx.http_base)).json(body);
+        let request = match account {
+            Some(account) => session_request(ctx, request, &account.cookie),
+            None => request.header(reqwest::header::ORIGIN, &ctx.http_base),
+        };
+        let (outcome, session) = send_keeping_session(request).await;
         ctx.stats.http(what, &outcome);
         let pause = match outcome {
-            Outcome::Reply(status, body) if status == expected => return Some(body),
+            Outcome::Reply(status, body) if status == expected => return Some((body, session)),
             Outcome::Reply(status, _) if status.is_client_error() && status != 429 => {
                 // A request the server refuses (unknown ruleset, bad level) stays refused.
                 return None;
@@ -1017,7 +993,7 @@ async fn create_game(
         (Kind::HumanHuman, [challenger, acceptor]) => {
             let body = json!({"ruleset": ctx.ruleset, "clock": clock, "rated": true,
                               "colour": "white", "to": acceptor.name});
-            let made = post_retrying(
+            let (made, _) = post_retrying(
                 ctx,
                 "challenge",
                 "/api/challenges",
@@ -1030,7 +1006,7 @@ async fn create_game(
                 ctx.stats.bad_messages.inc();
                 return None;
             };
-            let accepted = post_retrying(
+            let (accepted, _) = post_retrying(
                 ctx,
                 "accept",
                 &format!("/api/challenges/{}/accept", challenge.id),
@@ -1074,7 +1050,7 @@ async fn create_game(
                 }
                 _ => None,
             };
-            let created = post_retrying(
+            let (created, _) = post_retrying(
                 ctx,
                 "create",
                 "/api/games",
