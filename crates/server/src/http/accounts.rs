@@ -42,10 +42,16 @@ fn cookie_name(state: &AppState) -> &'static str {
     }
 }
 
-/// The session token of the request's cookie `name`, if it has one. A request with two such
-/// cookies is refused: one was planted by another site (a sibling subdomain can set a cookie
-/// for the whole domain) to sign the player in as someone else.
-fn session_token(headers: &HeaderMap, name: &str) -> Result<Option<String>, ApiError> {
+/// What the request's cookies named `name` hold.
+enum SessionCookie {
+    Absent,
+    One(String),
+    /// Two or more: one was planted by another site (a sibling subdomain can set a cookie for
+    /// the whole domain) to sign the player in as someone else. Neither is used.
+    Several,
+}
+
+fn session_cookie(headers: &HeaderMap, name: &str) -> SessionCookie {
     let mut values = headers
         .get_all(header::COOKIE)
         .iter()
@@ -54,16 +60,13 @@ fn session_token(headers: &HeaderMap, name: &str) -> Result<Option<String>, ApiE
         .filter_map(|pair| pair.trim().split_once('='))
         .filter(|(cookie, _)| *cookie == name)
         .map(|(_, value)| value.trim());
-    let first = values.next();
-    if values.next().is_some() {
-        return Err(ApiError::BadRequest(format!(
-            "this browser sent two {name} cookies, one of them set by another site: clear this \
-             site's cookies and sign in again"
-        )));
+    match (values.next(), values.next()) {
+        (_, Some(_)) => SessionCookie::Several,
+        (Some(value), None) if !value.is_empty() && value.len() <= 64 => {
+            SessionCookie::One(value.to_string())
+        }
+        _ => SessionCookie::Absent,
     }
-    Ok(first
-        .filter(|value| !value.is_empty() && value.len() <= 64)
-        .map(str::to_string))
 }
 
 /// Whether a request comes from a page of this server: its `Origin` is `public_url` or names
@@ -99,7 +102,9 @@ impl FromRequestParts<AppState> for MaybeSignedIn {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<MaybeSignedIn, ApiError> {
-        let Some(token) = session_token(&parts.headers, cookie_name(state))? else {
+        // With two session cookies the request is taken as signed out: it may still sign out
+        // (which clears this server's own cookie) and play by seat tokens.
+        let SessionCookie::One(token) = session_cookie(&parts.headers, cookie_name(state)) else {
             return Ok(MaybeSignedIn(None));
         };
         let safe = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -130,9 +135,16 @@ impl FromRequestParts<AppState> for SignedIn {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<SignedIn, ApiError> {
         match MaybeSignedIn::from_request_parts(parts, state).await?.0 {
             Some(session) => Ok(SignedIn(session)),
-            None => Err(ApiError::Unauthorized(
-                "sign in first (no session, or it has expired)".into(),
-            )),
+            None => match session_cookie(&parts.headers, cookie_name(state)) {
+                SessionCookie::Several => Err(ApiError::BadRequest(format!(
+                    "this browser sent two {} cookies, one of them set by another site: clear \
+                     this site's cookies and sign in again",
+                    cookie_name(state)
+                ))),
+                _ => Err(ApiError::Unauthorized(
+                    "sign in first (no session, or it has expired)".into(),
+                )),
+            },
         }
     }
 }
