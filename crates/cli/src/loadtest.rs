@@ -15,6 +15,9 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use denkmeter_server::accounts::SESSION_COOKIE;
+use denkmeter_server::clock::TimeControl;
+use denkmeter_server::ladder::TimeClass;
 use futures_util::StreamExt;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -59,8 +62,6 @@ const SETUP_TIMEOUT: Duration = Duration::from_secs(60);
 /// Signing up the accounts of a rated run and creating its first games: each sign-up costs the
 /// server a password hash.
 const RATED_SETUP_TIMEOUT: Duration = Duration::from_secs(180);
-/// The cookie of a signed-in player's session.
-const SESSION_COOKIE: &str = "denkmeter_session";
 /// Added to duration + settle for the overall deadline.
 const DEADLINE_MARGIN: Duration = Duration::from_secs(120);
 /// After the final views are fetched, for views already on their way.
@@ -217,6 +218,13 @@ impl LoadtestArgs {
             .and_then(|(main, inc)| Some((main.trim().parse().ok()?, inc.trim().parse().ok()?)));
         match parsed {
             Some((main, inc)) if (1..=86_400).contains(&main) && inc <= 3_600 => {
+                let control = TimeControl::Main {
+                    main_ms: i64::from(main) * 1000,
+                    increment_ms: i64::from(inc) * 1000,
+                };
+                if self.rated && TimeClass::of(control) == TimeClass::Bullet {
+                    bail!("--clock {text}: a rated game needs a clock of at least blitz");
+                }
                 Ok(Some((main, inc)))
             }
             _ => bail!(

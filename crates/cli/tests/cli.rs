@@ -997,4 +997,8 @@ fn loadtest_refuses_a_bad_clock() {
     let out = denkmeter(&["loadtest", "--clock", "5 minutes"], "");
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--clock"), "{}", stderr(&out));
+    // A bullet clock cannot be rated.
+    let out = denkmeter(&["loadtest", "--rated", "--clock", "60+2"], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("at least blitz"), "{}", stderr(&out));
 }

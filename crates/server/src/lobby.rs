@@ -15,7 +15,7 @@ pub const LOOK_EVERY: Duration = Duration::from_secs(2);
 /// The least time between two looks: changes made here while the lobby looks are seen together
 /// by the next look, so that a busy lobby costs the database at most a few reads a second.
 pub const LOOK_GAP: Duration = Duration::from_millis(200);
-/// How long a challenge that was accepted or cancelled stays in what the lobby reads, so that
+/// How long a challenge that was accepted stays in what the lobby reads, so that
 /// its challenger's socket hears of it: five looks at the least. Not longer: a busy lobby's
 /// every look reads them all (a page that missed its word asks for its challenge by id).
 pub const CLOSED_KEPT_MS: i64 = 10_000;

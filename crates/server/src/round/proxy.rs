@@ -21,7 +21,7 @@ use crate::store::{RatedEnd, RatedSeat, RatingChange, SeatAccount, Store, Stored
 
 /// A game in memory: its seats, its session (the rules' state with every move) and the stored
 /// version it reflects.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct LiveGame {
     pub id: String,
     pub ruleset: Arc<dyn AnyGame>,
@@ -59,34 +59,6 @@ pub struct LiveGame {
     pub session: Arc<dyn AnySession>,
     /// The computer is choosing a move for this game in this process.
     pub thinking: bool,
-}
-
-impl Clone for LiveGame {
-    fn clone(&self) -> LiveGame {
-        LiveGame {
-            id: self.id.clone(),
-            ruleset: self.ruleset.clone(),
-            board_json: self.board_json.clone(),
-            start_position: self.start_position.clone(),
-            seats: self.seats,
-            tokens: self.tokens.clone(),
-            invites: self.invites.clone(),
-            written_by: self.written_by.clone(),
-            accounts: self.accounts.clone(),
-            rated: self.rated,
-            ratings: self.ratings,
-            rating_changes: self.rating_changes,
-            draw_offer: self.draw_offer,
-            takeback_offer: self.takeback_offer,
-            clock: self.clock,
-            lefts: self.lefts.clone(),
-            seed: self.seed,
-            version: self.version,
-            updated_at: self.updated_at,
-            session: self.session.clone(),
-            thinking: self.thinking,
-        }
-    }
 }
 
 impl LiveGame {
