@@ -22,6 +22,7 @@ mod analyse;
 mod draw;
 mod dxp;
 mod hub;
+mod lab;
 mod list;
 mod loadtest;
 mod matches;
@@ -130,6 +131,9 @@ enum Command {
     /// length. --concurrency N plays N games at once with the same results; --pgn FILE keeps
     /// every game's record.
     Match(matches::MatchArgs),
+    /// Self-play studies of rulesets: first-player score, draws, length, endings and branching
+    /// with 95% intervals, from one process or many workers on one database.
+    Lab(lab::LabArgs),
     /// Load-test a server on this machine: WebSocket players, spectators and HTTP readers;
     /// reports moves per second, move and delivery latency, lost and stale views and the
     /// server's memory and threads.
@@ -247,6 +251,7 @@ fn run(cli: Cli) -> Result<()> {
             back,
         } => perft::diagram(&ruleset, position.as_deref(), board.as_deref(), back),
         Command::Match(args) => matches::run(&args),
+        Command::Lab(args) => lab::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Dxp(args) => dxp::run(&args),

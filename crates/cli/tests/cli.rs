@@ -3,6 +3,10 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/postgres.rs"]
+mod postgres;
+use postgres::PostgresDatabase;
+
 fn denkmeter(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
         .args(args)
@@ -1001,4 +1005,231 @@ fn loadtest_refuses_a_bad_clock() {
     let out = denkmeter(&["loadtest", "--rated", "--clock", "60+2"], "");
     assert!(!out.status.success());
     assert!(stderr(&out).contains("at least blitz"), "{}", stderr(&out));
+}
+
+/// The arguments of a small study, its database and its outputs in `dir`.
+fn lab_args(database: &str, dir: &std::path::Path, tag: &str) -> Vec<String> {
+    let path = |name: &str| dir.join(format!("{tag}-{name}")).display().to_string();
+    [
+        "lab",
+        "scandinavian-8x8",
+        "kamelen",
+        "--players",
+        "ab:d1,mcts:50",
+        "--games",
+        "3",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "150",
+        "--database",
+        database,
+        "--json",
+        &path("report.json"),
+        "--csv",
+        &path("table.csv"),
+        "--charts",
+        &path("charts"),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn run(args: &[String]) -> Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    denkmeter(&args, "")
+}
+
+/// The report's cells without the time games took, which differs between runs.
+fn lab_cells(dir: &std::path::Path, tag: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join(format!("{tag}-report.json"))).expect("a report");
+    let mut report: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    for cell in report["cells"].as_array_mut().expect("cells") {
+        cell.as_object_mut()
+            .expect("a cell")
+            .remove("seconds_per_game");
+    }
+    report["cells"].take()
+}
+
+#[test]
+fn lab_plays_a_small_study_on_sqlite_and_goes_on_with_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = format!("sqlite://{}/lab.db", dir.path().display());
+    let args = lab_args(&database, dir.path(), "first");
+    let output = run(&args);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(text.contains(": 12 games in sqlite://"), "{text}");
+    assert!(text.contains("12 of 12 games"), "{text}");
+    for row in ["scandinavian-8x8  ab:d1", "kamelen           mcts:50"] {
+        assert!(text.contains(row), "{row} in {text}");
+    }
+    assert!(text.contains("how games ended"), "{text}");
+    assert!(text.contains("first-player score"), "{text}");
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("first-report.json")).expect("a report"),
+    )
+    .expect("JSON");
+    assert_eq!(report["games"], 12);
+    assert_eq!(report["cells"].as_array().map(Vec::len), Some(4));
+    for cell in report["cells"].as_array().expect("cells") {
+        let (first, second, draws) = (
+            cell["first_wins"].as_u64().expect("a count"),
+            cell["second_wins"].as_u64().expect("a count"),
+            cell["draws"].as_u64().expect("a count"),
+        );
+        assert_eq!(first + second + draws, 3, "{cell}");
+        let score = &cell["first_score"];
+        let value = score["value"].as_f64().expect("a score");
+        assert!(score["low"].as_f64() <= Some(value) && Some(value) <= score["high"].as_f64());
+        assert!(
+            (value - (first as f64 + draws as f64 / 2.0) / 3.0).abs() < 1e-3,
+            "{cell}"
+        );
+    }
+    let csv = std::fs::read_to_string(dir.path().join("first-table.csv")).expect("a table");
+    assert_eq!(csv.lines().count(), 5, "{csv}");
+    assert!(csv.starts_with("ruleset,player,games,"), "{csv}");
+    let charts: Vec<String> = std::fs::read_dir(dir.path().join("first-charts"))
+        .expect("charts")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    for chart in [
+        "first-player-score.svg",
+        "draw-rate.svg",
+        "lengths.svg",
+        "endings.svg",
+    ] {
+        assert!(charts.iter().any(|c| c == chart), "{chart} in {charts:?}");
+    }
+
+    // The same command again finds the study played and reports the same.
+    let again = run(&lab_args(&database, dir.path(), "again"));
+    let text = stdout(&again);
+    assert!(again.status.success(), "{text}{}", stderr(&again));
+    assert!(text.contains("12 of 12 games already played"), "{text}");
+    assert_eq!(
+        lab_cells(dir.path(), "first"),
+        lab_cells(dir.path(), "again")
+    );
+
+    // The study is listed, and its report printed on request.
+    let list = denkmeter(&["lab", "list", "--database", &database], "");
+    let text = stdout(&list);
+    let id = report["id"].as_str().expect("an id");
+    assert!(
+        text.starts_with(id) && text.contains("12/12 games"),
+        "{text}"
+    );
+    let printed = denkmeter(&["lab", "report", id, "--database", &database], "");
+    assert!(
+        stdout(&printed).contains("12 of 12 games"),
+        "{}",
+        stdout(&printed)
+    );
+
+    // Mistakes get reasons.
+    let unknown = denkmeter(&["lab", "chess", "--database", &database], "");
+    assert!(!unknown.status.success());
+    assert!(
+        stderr(&unknown).contains("unknown ruleset \"chess\""),
+        "{}",
+        stderr(&unknown)
+    );
+    let worker = denkmeter(&["lab", "worker", "--database", &database], "");
+    assert!(!worker.status.success());
+    assert!(
+        stderr(&worker).contains("need PostgreSQL"),
+        "{}",
+        stderr(&worker)
+    );
+    let missing = denkmeter(&["lab", "report", "0000", "--database", &database], "");
+    assert!(
+        stderr(&missing).contains("no study 0000"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
+fn lab_studies_on_postgres_are_shared_by_two_workers_with_the_same_results() {
+    let Some(database) = PostgresDatabase::create("lab_workers") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sqlite = format!("sqlite://{}/lab.db", dir.path().display());
+    let reference = run(&lab_args(&sqlite, dir.path(), "sqlite"));
+    assert!(reference.status.success(), "{}", stderr(&reference));
+
+    // The study is stored and followed by a process that plays nothing itself...
+    let mut args = lab_args(&database.url, dir.path(), "postgres");
+    args.extend(["--concurrency".to_string(), "0".to_string()]);
+    let follower = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let list = denkmeter(&["lab", "list", "--database", &database.url], "");
+        if stdout(&list).contains("0/12 games") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the study was not stored"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // ... and played by two workers.
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_denkmeter"))
+                .args([
+                    "lab",
+                    "worker",
+                    "--database",
+                    &database.url,
+                    "--concurrency",
+                    "1",
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the binary starts")
+        })
+        .collect();
+    let mut played = 0;
+    for worker in workers {
+        let output = worker.wait_with_output().expect("the worker finishes");
+        let text = stdout(&output);
+        assert!(output.status.success(), "{text}{}", stderr(&output));
+        let count: u64 = text
+            .split(": ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a count of games in {text}"));
+        played += count;
+    }
+    assert_eq!(played, 12);
+    let output = follower.wait_with_output().expect("the follower finishes");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("12 of 12 games"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        lab_cells(dir.path(), "sqlite"),
+        lab_cells(dir.path(), "postgres")
+    );
 }

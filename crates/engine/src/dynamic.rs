@@ -86,6 +86,9 @@ pub trait AnySession: Debug + Send + Sync {
     /// game without material (see [`Game::material`]).
     fn material(&self) -> Option<i32>;
     fn legal_moves(&self) -> Vec<LegalMove>;
+    /// How many legal moves the side to move has (0 when the game is over): the branching
+    /// factor, without writing the moves out.
+    fn legal_move_count(&self) -> usize;
     /// The legal moves as `viewer` may see them before they are made (see
     /// [`Game::move_view_for`]): what the player to move is offered.
     fn legal_moves_for(&self, viewer: Viewer) -> Vec<LegalMove>;
@@ -352,6 +355,12 @@ impl<G: Game> AnySession for Session<G> {
 
     fn legal_moves(&self) -> Vec<LegalMove> {
         self.legal_moves_for(Viewer::Everyone)
+    }
+
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Vec::new();
+        self.0.legal_moves(&mut moves);
+        moves.len()
     }
 
     fn legal_moves_for(&self, viewer: Viewer) -> Vec<LegalMove> {

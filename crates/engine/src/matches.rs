@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use denkmeter_core::{Outcome, Player, PositionError, Reason, Record, Status};
+use denkmeter_core::{ByPlayer, Outcome, Player, PositionError, Reason, Record, Status};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -325,7 +325,24 @@ pub fn play_game(
     margin: u32,
     seed: u64,
 ) -> Result<PlayedGame, PositionError> {
-    let mut session = game.new_game(position)?;
+    let session = game.new_game(position)?;
+    let players = ByPlayer::new(white, black);
+    Ok(play_on(session, players, max_plies, margin, seed, |_| {}))
+}
+
+/// Plays `session` on to its end between two agents (`players`), stopping after `max_plies`
+/// more plies to adjudicate it by `margin` (see [`adjudicate`]); `observe` sees the game
+/// before every move the agents choose. Ply `p` (counted from here) is chosen with a seed
+/// drawn from `seed` and `p`, so a seeded game repeats whenever the agents' limits do not
+/// depend on the clock.
+pub fn play_on(
+    mut session: Box<dyn AnySession>,
+    players: ByPlayer<Agent>,
+    max_plies: usize,
+    margin: u32,
+    seed: u64,
+    mut observe: impl FnMut(&dyn AnySession),
+) -> PlayedGame {
     let mut plies = 0;
     let outcome = loop {
         if let Status::Over(outcome) = session.status() {
@@ -334,10 +351,8 @@ pub fn play_game(
         if plies >= max_plies {
             break adjudicate(session.material(), margin);
         }
-        let agent = match session.to_move() {
-            Player::White => white,
-            Player::Black => black,
-        };
+        observe(session.as_ref());
+        let agent = players[session.to_move()];
         let seed = seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(plies as u64);
@@ -351,11 +366,11 @@ pub fn play_game(
         plies += 1;
     };
     session.end(outcome.clone());
-    Ok(PlayedGame {
+    PlayedGame {
         session,
         outcome,
         plies,
-    })
+    }
 }
 
 /// One game of a match, as [`play_match`] hands it on.

@@ -1277,6 +1277,38 @@ impl Store {
     }
 }
 
+/// A pool of `connections` connections to the database at `url` (as [`Store::open`] reads
+/// it), without the server's tables: for the lab, whose tables are its own. A SQLite file is
+/// created if missing and opened in WAL mode; the second value says whether it is PostgreSQL.
+pub async fn connect(url: &str, connections: u32) -> Result<(AnyPool, bool), StoreError> {
+    sqlx::any::install_default_drivers();
+    let connections = connections.max(1);
+    match target(url)? {
+        Target::Postgres(url) => {
+            let pool = AnyPoolOptions::new()
+                .max_connections(connections)
+                .acquire_timeout(Duration::from_secs(30))
+                .connect(&url)
+                .await
+                .map_err(|e| StoreError::Open(format!("cannot connect to PostgreSQL: {e}")))?;
+            Ok((pool, true))
+        }
+        Target::SqliteMemory => Ok((sqlite_pool("sqlite::memory:", 1, true).await?, false)),
+        Target::SqliteFile(path) => {
+            create_sqlite_file(&path)?;
+            let pool = sqlite_pool(&sqlite_url(&path), connections, true)
+                .await
+                .map_err(|e| {
+                    StoreError::Open(format!(
+                        "cannot open the SQLite database {}: {e}",
+                        path.display()
+                    ))
+                })?;
+            Ok((pool, false))
+        }
+    }
+}
+
 async fn sqlite_pool(url: &str, connections: u32, writer: bool) -> Result<AnyPool, StoreError> {
     let pool = AnyPoolOptions::new()
         .max_connections(connections)

@@ -1,0 +1,335 @@
+//! Studies end to end through the database: played, interrupted and resumed on SQLite, and
+//! shared by two workers on PostgreSQL, always giving the same games from the same seed.
+//!
+//! The PostgreSQL test needs `DENKMETER_TEST_POSTGRES_URL` (see `crates/server/tests/api.rs`);
+//! without it it is skipped, unless `DENKMETER_REQUIRE_POSTGRES=1`.
+
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use denkmeter_engine::Registry;
+use denkmeter_lab::{
+    play_study, report, work, Backend, GameMeasure, LabStore, Prepared, StudyOpenings,
+    StudyRuleset, StudySpec, Worker,
+};
+use sqlx::any::AnyPoolOptions;
+
+fn registry() -> Registry {
+    Registry::from_list(denkmeter_games::visit_rulesets)
+}
+
+/// A small study whose players do not depend on the clock, so that its games repeat.
+fn spec() -> StudySpec {
+    StudySpec {
+        rulesets: vec![
+            StudyRuleset {
+                ruleset: "scandinavian-8x8".to_string(),
+                board: None,
+            },
+            StudyRuleset {
+                ruleset: "kamelen".to_string(),
+                board: None,
+            },
+        ],
+        players: vec!["ab:d1".to_string(), "mcts:60".to_string()],
+        games: 3,
+        openings: StudyOpenings::RandomPlies { plies: 2 },
+        max_plies: 120,
+        adjudicate_margin: 200,
+        seed: 11,
+    }
+}
+
+fn worker(threads: usize, name: &str) -> Worker {
+    Worker {
+        threads,
+        name: name.to_string(),
+        wait: false,
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+async fn open(url: &str, backend: Backend) -> LabStore {
+    sqlx::any::install_default_drivers();
+    let pool = AnyPoolOptions::new()
+        .max_connections(6)
+        .connect(url)
+        .await
+        .unwrap();
+    LabStore::new(pool, backend).await.unwrap()
+}
+
+/// The games without their times, which differ from run to run.
+fn timeless(games: Vec<(u64, GameMeasure)>) -> BTreeMap<u64, GameMeasure> {
+    games
+        .into_iter()
+        .map(|(n, g)| (n, GameMeasure { millis: 0, ..g }))
+        .collect()
+}
+
+/// The study played without a stop on SQLite, by one thread.
+fn reference(
+    runtime: &tokio::runtime::Runtime,
+    dir: &std::path::Path,
+) -> BTreeMap<u64, GameMeasure> {
+    let url = format!("sqlite://{}/reference.db?mode=rwc", dir.display());
+    let store = runtime.block_on(open(&url, Backend::Sqlite));
+    let prepared = Prepared::new(spec(), &registry()).unwrap();
+    runtime
+        .block_on(store.create(&prepared.spec, "test"))
+        .unwrap();
+    let stop = AtomicBool::new(false);
+    let summary = play_study(
+        &store,
+        runtime.handle(),
+        &prepared,
+        &worker(1, "one"),
+        &stop,
+        &|_, _| {},
+    )
+    .unwrap();
+    assert_eq!(summary.played, 12);
+    timeless(runtime.block_on(store.games(&prepared.id)).unwrap())
+}
+
+#[test]
+fn a_study_interrupted_on_sqlite_goes_on_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = runtime();
+    let expected = reference(&runtime, dir.path());
+    assert_eq!(expected.len(), 12);
+
+    let url = format!("sqlite://{}/study.db?mode=rwc", dir.path().display());
+    let store = runtime.block_on(open(&url, Backend::Sqlite));
+    let prepared = Prepared::new(spec(), &registry()).unwrap();
+    assert!(runtime
+        .block_on(store.create(&prepared.spec, "test"))
+        .unwrap());
+    // Stopped after five games, on two threads.
+    let stop = AtomicBool::new(false);
+    let seen = AtomicU64::new(0);
+    let first = play_study(
+        &store,
+        runtime.handle(),
+        &prepared,
+        &worker(2, "a"),
+        &stop,
+        &|_, _| {
+            if seen.fetch_add(1, Ordering::Relaxed) + 1 >= 5 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        },
+    )
+    .unwrap();
+    assert!((5..=6).contains(&first.played), "{first:?}");
+    let played = runtime.block_on(store.played(&prepared.id)).unwrap();
+    assert_eq!(played, first.played);
+    // The same study again is the same study: not created twice, its games kept.
+    assert!(!runtime
+        .block_on(store.create(&prepared.spec, "test"))
+        .unwrap());
+    let unplayed = runtime.block_on(store.unplayed(&prepared.id)).unwrap();
+    assert_eq!(unplayed.len() as u64, 12 - played);
+    let stop = AtomicBool::new(false);
+    let second = play_study(
+        &store,
+        runtime.handle(),
+        &prepared,
+        &worker(2, "b"),
+        &stop,
+        &|_, _| {},
+    )
+    .unwrap();
+    assert_eq!(first.played + second.played, 12);
+    let games = timeless(runtime.block_on(store.games(&prepared.id)).unwrap());
+    assert_eq!(games, expected);
+
+    // The report counts every game, and its figures are those of the games.
+    let games: Vec<(u64, GameMeasure)> = games.into_iter().collect();
+    let report = report(&prepared.spec, games.iter().map(|(n, g)| (*n, g)));
+    assert_eq!(report.games, 12);
+    for cell in &report.cells {
+        assert_eq!(cell.games, 3);
+        assert_eq!(cell.first_wins + cell.second_wins + cell.draws, 3);
+        let ended: u64 = cell
+            .endings
+            .iter()
+            .map(|e| e.first_wins + e.second_wins + e.draws)
+            .sum();
+        assert_eq!(ended, 3);
+    }
+    let listed = runtime.block_on(store.studies()).unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0].played, listed[0].total), (12, 12));
+    assert_eq!(listed[0].spec, prepared.spec);
+}
+
+#[test]
+fn workers_on_sqlite_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = runtime();
+    let url = format!("sqlite://{}/w.db?mode=rwc", dir.path().display());
+    let store = runtime.block_on(open(&url, Backend::Sqlite));
+    let stop = AtomicBool::new(false);
+    let error = work(
+        &store,
+        runtime.handle(),
+        &registry(),
+        &worker(1, "w"),
+        &stop,
+        &|_, _, _| {},
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("PostgreSQL"), "{error}");
+}
+
+/// A fresh PostgreSQL database, dropped with the guard.
+struct Postgres {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl Postgres {
+    fn create(suffix: &str) -> Option<Postgres> {
+        let Ok(admin) = std::env::var("DENKMETER_TEST_POSTGRES_URL") else {
+            assert!(
+                std::env::var("DENKMETER_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                "DENKMETER_REQUIRE_POSTGRES=1 but DENKMETER_TEST_POSTGRES_URL is not set"
+            );
+            eprintln!("skipped: DENKMETER_TEST_POSTGRES_URL is not set");
+            return None;
+        };
+        let name = format!("dm_lab_{suffix}_{}", std::process::id());
+        Postgres::run(
+            &admin,
+            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        );
+        Postgres::run(&admin, &format!("CREATE DATABASE {name}"));
+        let base = admin.split('?').next().unwrap();
+        let (server, _) = base.rsplit_once('/').unwrap();
+        let url = format!("{server}/{name}");
+        Some(Postgres { admin, name, url })
+    }
+
+    fn run(admin: &str, statement: &str) {
+        use sqlx::Connection;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut conn = sqlx::PgConnection::connect(admin).await.unwrap();
+            sqlx::query(statement).execute(&mut conn).await.unwrap();
+        });
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        Postgres::run(
+            &self.admin,
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
+}
+
+#[test]
+fn two_workers_on_postgres_share_a_study_and_play_the_same_games() {
+    let Some(database) = Postgres::create("workers") else {
+        return;
+    };
+    let runtime = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let expected = reference(&runtime, dir.path());
+
+    let prepared = Prepared::new(spec(), &registry()).unwrap();
+    let creator = runtime.block_on(open(&database.url, Backend::Postgres));
+    assert!(runtime
+        .block_on(creator.create(&prepared.spec, "test"))
+        .unwrap());
+    // Two workers, each with its own pool (as two processes would be), at once; the second
+    // starts by creating the tables too, which must not race with the first.
+    let stop = AtomicBool::new(false);
+    let (a, b) = std::thread::scope(|scope| {
+        let worker = |name: &'static str| {
+            let (runtime, url, stop) = (&runtime, &database.url, &stop);
+            scope.spawn(move || {
+                let store = runtime.block_on(open(url, Backend::Postgres));
+                let registry = registry();
+                work(
+                    &store,
+                    runtime.handle(),
+                    &registry,
+                    &worker(2, name),
+                    stop,
+                    &|_, _, _| {},
+                )
+                .unwrap()
+            })
+        };
+        let (a, b) = (worker("a"), worker("b"));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a.played + b.played, 12, "{a:?} {b:?}");
+    let games = timeless(runtime.block_on(creator.games(&prepared.id)).unwrap());
+    assert_eq!(games, expected);
+    // Nothing is left to take.
+    assert!(runtime.block_on(creator.claim(None)).unwrap().is_none());
+    drop(creator);
+}
+
+#[test]
+fn a_worker_that_dies_loses_only_its_game_in_hand() {
+    let Some(database) = Postgres::create("dies") else {
+        return;
+    };
+    let runtime = runtime();
+    // Claims are dropped here, as a worker's thread would, inside the runtime.
+    let _runtime = runtime.enter();
+    let prepared = Prepared::new(spec(), &registry()).unwrap();
+    let store = runtime.block_on(open(&database.url, Backend::Postgres));
+    runtime
+        .block_on(store.create(&prepared.spec, "test"))
+        .unwrap();
+    // A worker takes a game and dies with it (its claim dropped: the connection's
+    // transaction rolls back); another worker, meanwhile, skips the locked game.
+    let claim = runtime.block_on(store.claim(None)).unwrap().unwrap();
+    assert_eq!(claim.number, 0);
+    let other = runtime.block_on(store.claim(None)).unwrap().unwrap();
+    assert_eq!(other.number, 1);
+    drop(other);
+    drop(claim);
+    // Both games are free again once the transactions have rolled back.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let again = loop {
+        let claim = runtime
+            .block_on(store.claim(Some(&prepared.id)))
+            .unwrap()
+            .unwrap();
+        if claim.number == 0 || std::time::Instant::now() > deadline {
+            break claim;
+        }
+        drop(claim);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(again.number, 0);
+    let game = prepared.play(0).unwrap();
+    runtime.block_on(store.finish(again, &game, "c")).unwrap();
+    assert_eq!(runtime.block_on(store.played(&prepared.id)).unwrap(), 1);
+    let next = runtime
+        .block_on(store.claim(Some(&prepared.id)))
+        .unwrap()
+        .unwrap();
+    assert_eq!(next.number, 1);
+    drop(next);
+}
