@@ -1,13 +1,14 @@
 // Denkmeter in the browser: the lobby, a game, a rules page, accounts, players and ratings.
 // Everything comes from the HTTP API (docs/api.md); the browser holds no rules. Hash routes: #/
 // (lobby), #/game/{id}[?token=T], #/rules/{name}, #/account[?form=signin|signup],
-// #/player/{name}, #/leaderboard[?category=C]. Each page is a module whose function draws it into
+// #/player/{name}, #/leaderboard[?category=C], #/lab[/{family}], #/study/{id}. Each page is a module whose function draws it into
 // the page and returns {dispose()}, called when the route changes. The header says who is
 // signed in on every page (header.js).
 
 import { accountPage } from './account.js';
 import { GamePage } from './game/page.js';
 import { startHeader } from './header.js';
+import { labPage, studyPage } from './lab.js';
 import { leaderboardPage } from './leaderboard.js';
 import { lobbyPage } from './lobby.js';
 import { playerPage } from './player.js';
@@ -39,6 +40,10 @@ function route() {
     page = playerPage(app, parts[1]);
   } else if (parts[0] === 'leaderboard') {
     page = leaderboardPage(app, params);
+  } else if (parts[0] === 'lab') {
+    page = labPage(app, parts[1] || null);
+  } else if (parts[0] === 'study' && parts[1]) {
+    page = studyPage(app, parts[1]);
   } else {
     page = lobbyPage(app);
   }

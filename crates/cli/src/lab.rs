@@ -248,7 +248,7 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         // The bar follows the database, so it counts other workers' games too.
-        scope.spawn(|| {
+        let follower = scope.spawn(|| {
             while !done.load(Ordering::Relaxed) {
                 if let Ok(n) = runtime.block_on(store.played(&id)) {
                     bar.set_position(n);
@@ -256,7 +256,8 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
                         break;
                     }
                 }
-                std::thread::sleep(Duration::from_millis(500));
+                // Woken at once when the games are done.
+                std::thread::park_timeout(Duration::from_millis(500));
             }
         });
         let result = if threads == 0 {
@@ -285,6 +286,7 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
             .map_err(anyhow::Error::from)
         };
         done.store(true, Ordering::Relaxed);
+        follower.thread().unpark();
         result
     });
     bar.finish_and_clear();

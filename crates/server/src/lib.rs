@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod clock;
 pub mod http;
+pub mod lab;
 pub mod ladder;
 pub mod listener;
 pub mod lobby;
@@ -122,6 +123,8 @@ pub struct AppState {
     pub passwords: accounts::Passwords,
     /// The lobby's challenges, for its sockets.
     pub lobby: Arc<lobby::Lobby>,
+    /// The lab's studies, and the runner of those started in the browser.
+    pub lab: Arc<lab::Lab>,
 }
 
 impl AppState {
@@ -146,6 +149,10 @@ impl AppState {
         let limits = http::RateLimits::new(config.games_per_minute, config.moves_per_second)
             .with_sign_ins(config.sign_ins_per_minute);
         let lobby = lobby::Lobby::start(&rounds);
+        let lab = lab::Lab::open(&rounds.store, registry.clone())
+            .await
+            .map_err(|e| StoreError::Open(format!("the lab's tables: {e}")))?;
+        lab.spawn_runner(Arc::downgrade(&rounds));
         let passwords = accounts::Passwords::default();
         passwords.warm_up().await;
         let forget = limits.clone();
@@ -173,6 +180,7 @@ impl AppState {
             config: Arc::new(config),
             passwords,
             lobby,
+            lab,
         })
     }
 }

@@ -147,6 +147,17 @@ impl SearchPool {
         .await
     }
 
+    /// Queues any work for the pool's threads (a game of a lab study) and waits for its
+    /// answer; `None` if it failed (which is logged, under `label`) or the pool is closed.
+    pub async fn compute<T: Send + 'static>(
+        &self,
+        priority: Priority,
+        label: String,
+        work: impl FnOnce() -> Option<T> + Send + 'static,
+    ) -> Option<T> {
+        self.run(priority, label, work).await
+    }
+
     /// Queues `search` and waits for its answer.
     async fn run<T: Send + 'static>(
         &self,

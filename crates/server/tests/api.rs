@@ -286,6 +286,9 @@ mod players;
 #[path = "api/challenges.rs"]
 mod challenges;
 
+#[path = "api/lab.rs"]
+mod lab;
+
 on_both_databases!(
     rulesets_and_health,
     a_game_against_the_computer,

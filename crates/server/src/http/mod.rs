@@ -5,6 +5,7 @@ mod accounts;
 mod challenges;
 pub mod error;
 mod games;
+mod lab;
 mod limits;
 mod players;
 mod rulesets;
@@ -105,10 +106,17 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/challenges/{id}",
             get(challenges::one)
-                .merge(axum::routing::delete(challenges::cancel).layer(games_limit)),
+                .merge(axum::routing::delete(challenges::cancel).layer(games_limit.clone())),
         )
         .route("/api/lobby/ws", get(challenges::socket))
         .route("/api/leaderboard", get(players::leaderboard))
+        .route(
+            "/api/lab/studies",
+            get(lab::list).merge(post(lab::start).layer(games_limit)),
+        )
+        .route("/api/lab/studies/{id}", get(lab::view))
+        .route("/api/lab/studies/{id}/charts/{file}", get(lab::chart))
+        .route("/api/lab/studies/{id}/table.csv", get(lab::table))
         .merge(sign_ins)
         .merge(moves)
         .merge(create)
