@@ -945,8 +945,23 @@ test('l. Kamelen on 11x13: home-fields and strips painted, camel, dromedary and 
     const n = parseInt(hex.slice(1), 16);
     return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
   };
-  check(style('home-white') && (await fillOf('f1')) === rgb(style('home-white').fill), 'f1 is not drawn as White\'s home-field');
-  check(style('home-black') && (await fillOf('f13')) === rgb(style('home-black').fill), 'f13 is not drawn as Black\'s home-field');
+  // The board may be drawn more than once as the page loads (CI once saw f1 read while the
+  // game's own board was not drawn yet): wait, briefly, for the cell to take its colour.
+  const drawnAs = async (name, klass) => {
+    if (!style(klass)) return false;
+    const want = rgb(style(klass).fill);
+    try {
+      await page.waitForFunction(([selector, fill]) => {
+        const cell = document.querySelector(selector);
+        return cell && getComputedStyle(cell).fill === fill;
+      }, [cellSelector(name), want], { timeout: 5000 });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  check(await drawnAs('f1', 'home-white'), `f1 is not drawn as White's home-field (its fill is ${await fillOf('f1')})`);
+  check(await drawnAs('f13', 'home-black'), `f13 is not drawn as Black's home-field (its fill is ${await fillOf('f13')})`);
   const strips = cells.filter((c) => c.style === 'strip').length;
   check(strips === 33, `${strips} strip cells on the 11x13 board, expected both strips: three rows of 11`);
   const shapes = await page.$$eval('svg.board [data-piece]', (els) => {
@@ -2936,6 +2951,55 @@ test('Y. a challenge taken meanwhile: Accept says the server\'s words and the li
   } finally {
     await context.close();
   }
+});
+
+test('Z. the lab: a small study started on a game\'s Lab page is played, reported and charted', async (problems) => {
+  const context = await newContext();
+  const page = await context.newPage();
+  // The one refusal asked for below is logged by the browser as a failed request.
+  watchPage(page, 'Z', problems, /status of 400/);
+  await page.goto(`${base}/#/`);
+  await page.click('.top-nav a[href="#/lab"]');
+  await page.waitForSelector('#lab-families a[href="#/lab/kamelen"]');
+  await page.click('#lab-families a[href="#/lab/kamelen"]');
+  await page.waitForSelector('#new-study');
+  const title = await page.textContent('#lab-title');
+  check(/kamelen/i.test(title || ''), `the Kamelen lab page is titled "${title}"`);
+  const offered = await page.$$eval('#new-study input[name=ruleset]', (els) => els.map((e) => e.value));
+  check(offered.length === 3 && offered.every((r) => r.startsWith('kamelen')), `the form offers ${offered.join(', ')}`);
+
+  // A player too strong for the browser is refused with the reason, and nothing is stored.
+  await page.fill('#new-study input[name=players]', 'ab:d9');
+  await page.click('#new-study button[type=submit]');
+  await page.waitForSelector('#study-error:not([hidden])');
+  const refusal = await page.textContent('#study-error');
+  check(/too long/.test(refusal || ''), `a heavy player is refused with "${refusal}"`);
+
+  await page.fill('#new-study input[name=players]', 'ab:d1, random');
+  await page.fill('#new-study input[name=games]', '2');
+  await page.fill('#new-study input[name=plies]', '2');
+  await page.click('#new-study button[type=submit]');
+  await page.waitForFunction(() => location.hash.startsWith('#/study/'));
+  await page.waitForFunction(() => /8 of 8 games played/.test(document.querySelector('#study-progress')?.textContent || ''), null, { timeout: 60000 });
+  const rows = await page.$$eval('table.lab-report tbody tr', (els) => els.map((e) => [...e.cells].map((c) => c.textContent.trim())));
+  check(rows.length === 4, `the report has ${rows.length} rows, expected 2 rulesets x 2 players`);
+  check(rows.every((r) => /%/.test(r[3]) && /%/.test(r[4])), `rows without a score or draw rate: ${JSON.stringify(rows)}`);
+  const endings = await page.$$eval('ul.lab-endings li', (els) => els.length);
+  check(endings === 4, `${endings} lines of endings, expected 4`);
+  // Every chart is an image that loads.
+  await page.waitForFunction(() => [...document.querySelectorAll('.lab-chart img')].every((i) => i.complete), null, { timeout: 10000 });
+  const charts = await page.$$eval('.lab-chart img', (els) => els.map((i) => ({ alt: i.alt, width: i.naturalWidth })));
+  check(charts.length >= 5, `${charts.length} charts on the study page`);
+  check(charts.every((c) => c.width > 0 && c.alt), `charts that did not load: ${JSON.stringify(charts.filter((c) => !c.width))}`);
+
+  // The game's Lab page lists the study, played.
+  await page.goto(`${base}/#/lab/kamelen`);
+  await page.waitForSelector('table.lab-studies');
+  const listed = await page.$$eval('table.lab-studies tbody tr', (els) => els.map((e) => e.textContent));
+  check(listed.some((t) => /done/.test(t) && /random/.test(t)), `the Kamelen lab lists: ${listed.join(' | ')}`);
+  await page.goto(`${base}/#/lab/chad`);
+  await page.waitForSelector('#no-studies');
+  await context.close();
 });
 
 async function main() {

@@ -379,7 +379,15 @@ fn run_worker(runtime: &Runtime, args: &WorkerArgs) -> Result<()> {
             }
         },
     )?;
-    outln!("worker {worker}: {} games played", summary.played);
+    let per_game = if summary.played == 0 {
+        0.0
+    } else {
+        summary.database.as_secs_f64() * 1000.0 / summary.played as f64
+    };
+    outln!(
+        "worker {worker}: {} games played, {per_game:.2} ms of database time a game (taking it and writing its result)",
+        summary.played
+    );
     Ok(())
 }
 

@@ -11,7 +11,7 @@ use denkmeter_engine::{Agent, Registry};
 use tokio::runtime::Handle;
 
 use crate::play::{play_slot, study_opening, GameMeasure, PlayError};
-use crate::store::{Backend, LabStore, LabStoreError};
+use crate::store::{Backend, Cursor, LabStore, LabStoreError};
 use crate::study::{StudyError, StudySpec};
 
 /// The most threads a process plays games on.
@@ -113,6 +113,18 @@ impl Prepared {
 pub struct RunSummary {
     /// Games this process played and wrote.
     pub played: u64,
+    /// The time its threads waited for the database (taking games and writing results), in
+    /// all: the database's cost of the games, as a worker sees it.
+    pub database: Duration,
+}
+
+/// Runs `f`, adding the time it took to `total` (microseconds).
+fn timed<T>(total: &AtomicU64, f: impl FnOnce() -> T) -> T {
+    let started = std::time::Instant::now();
+    let result = f();
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    total.fetch_add(micros, Ordering::Relaxed);
+    result
 }
 
 /// Plays the unplayed games of one study on `worker.threads` threads, writing each result as it
@@ -131,6 +143,7 @@ pub fn play_study(
     let threads = worker.threads.clamp(1, MAX_THREADS);
     let worker = worker.name.as_str();
     let played = AtomicU64::new(0);
+    let database = AtomicU64::new(0);
     let failure: Mutex<Option<RunError>> = Mutex::new(None);
     let fail = |error: RunError| {
         stop.store(true, Ordering::Relaxed);
@@ -139,7 +152,7 @@ pub fn play_study(
     };
     match store.backend() {
         Backend::Sqlite => {
-            let numbers = handle.block_on(store.unplayed(&prepared.id))?;
+            let numbers = timed(&database, || handle.block_on(store.unplayed(&prepared.id)))?;
             let next = AtomicUsize::new(0);
             std::thread::scope(|scope| {
                 for _ in 0..threads.min(numbers.len().max(1)) {
@@ -150,7 +163,9 @@ pub fn play_study(
                                 break;
                             };
                             let result = prepared.play(number).and_then(|game| {
-                                handle.block_on(store.save(&prepared.id, number, &game, worker))?;
+                                timed(&database, || {
+                                    handle.block_on(store.save(&prepared.id, number, &game, worker))
+                                })?;
                                 Ok(game)
                             });
                             match result {
@@ -172,8 +187,11 @@ pub fn play_study(
                         // A claim dropped unfinished (a game that fails) rolls back through
                         // the runtime.
                         let _runtime = handle.enter();
+                        let mut cursor = Cursor::default();
                         while !stop.load(Ordering::Relaxed) {
-                            let claim = match handle.block_on(store.claim(Some(&prepared.id))) {
+                            let claim = match timed(&database, || {
+                                handle.block_on(cursor.next(store, Some(&prepared.id)))
+                            }) {
                                 Ok(Some(claim)) => claim,
                                 Ok(None) => break,
                                 Err(error) => {
@@ -183,7 +201,9 @@ pub fn play_study(
                             };
                             let number = claim.number;
                             let result = prepared.play(number).and_then(|game| {
-                                handle.block_on(store.finish(claim, &game, worker))?;
+                                timed(&database, || {
+                                    handle.block_on(store.finish(claim, &game, worker))
+                                })?;
                                 Ok(game)
                             });
                             match result {
@@ -203,6 +223,7 @@ pub fn play_study(
         Some(error) => Err(error),
         None => Ok(RunSummary {
             played: played.into_inner(),
+            database: Duration::from_micros(database.into_inner()),
         }),
     }
 }
@@ -227,6 +248,7 @@ pub fn work(
     let worker = worker.name.as_str();
     let studies: Mutex<HashMap<String, Arc<Prepared>>> = Mutex::default();
     let played = AtomicU64::new(0);
+    let database = AtomicU64::new(0);
     let failure: Mutex<Option<RunError>> = Mutex::new(None);
     let fail = |error: RunError| {
         stop.store(true, Ordering::Relaxed);
@@ -253,8 +275,10 @@ pub fn work(
                 // A claim dropped unfinished (a game that fails) rolls back through the
                 // runtime.
                 let _runtime = handle.enter();
+                let mut cursor = Cursor::default();
                 while !stop.load(Ordering::Relaxed) {
-                    let claim = match handle.block_on(store.claim(None)) {
+                    let claim = match timed(&database, || handle.block_on(cursor.next(store, None)))
+                    {
                         Ok(Some(claim)) => claim,
                         Ok(None) if wait => {
                             std::thread::sleep(IDLE_POLL);
@@ -269,7 +293,9 @@ pub fn work(
                     let (study, number) = (claim.study.clone(), claim.number);
                     let result = prepared(&study).and_then(|p| {
                         let game = p.play(number)?;
-                        handle.block_on(store.finish(claim, &game, worker))?;
+                        timed(&database, || {
+                            handle.block_on(store.finish(claim, &game, worker))
+                        })?;
                         Ok(game)
                     });
                     match result {
@@ -287,6 +313,7 @@ pub fn work(
         Some(error) => Err(error),
         None => Ok(RunSummary {
             played: played.into_inner(),
+            database: Duration::from_micros(database.into_inner()),
         }),
     }
 }

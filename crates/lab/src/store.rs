@@ -293,44 +293,48 @@ impl LabStore {
         Ok(written == 1)
     }
 
-    /// Takes an unplayed game of `study` (any study's, oldest study first, if `None`) and
-    /// locks it until [`LabStore::finish`]; `None` when every game is played or taken.
-    /// PostgreSQL only (SQLite has no row locks: use [`LabStore::unplayed`]).
-    pub async fn claim(&self, study: Option<&str>) -> Result<Option<Claim>, LabStoreError> {
+    /// Takes the first unplayed game of `study` numbered `from` or more and locks it until
+    /// [`LabStore::finish`]; `None` when every such game is played or taken. PostgreSQL only
+    /// (SQLite has no row locks: use [`LabStore::unplayed`]).
+    ///
+    /// A worker asks from just past the last game it took (see [`Cursor`]): a game played
+    /// leaves a dead entry in the index of unplayed games until the table is vacuumed, and a
+    /// search from 0 would step over every one of them, its cost growing with the study.
+    pub async fn claim(&self, study: &str, from: u64) -> Result<Option<Claim>, LabStoreError> {
         let mut transaction = self.pool.begin().await?;
-        let row = match study {
-            Some(id) => {
-                sqlx::query(
-                    "SELECT study_id, number FROM lab_games \
-                     WHERE study_id = $1 AND result IS NULL ORDER BY number LIMIT 1 \
-                     FOR UPDATE SKIP LOCKED",
-                )
-                .bind(id)
-                .fetch_optional(&mut *transaction)
-                .await?
-            }
-            None => {
-                sqlx::query(
-                    "SELECT g.study_id, g.number FROM lab_games g \
-                     JOIN lab_studies s ON s.id = g.study_id \
-                     WHERE g.result IS NULL ORDER BY s.created_at, g.study_id, g.number LIMIT 1 \
-                     FOR UPDATE OF g SKIP LOCKED",
-                )
-                .fetch_optional(&mut *transaction)
-                .await?
-            }
-        };
+        let row = sqlx::query(
+            "SELECT number FROM lab_games \
+             WHERE study_id = $1 AND result IS NULL AND number >= $2 ORDER BY number LIMIT 1 \
+             FOR UPDATE SKIP LOCKED",
+        )
+        .bind(study)
+        .bind(i64::try_from(from).unwrap_or(i64::MAX))
+        .fetch_optional(&mut *transaction)
+        .await?;
         let Some(row) = row else {
             transaction.rollback().await?;
             return Ok(None);
         };
-        let study: String = row.try_get("study_id")?;
-        let number = number_of(&row, &study)?;
+        let number = number_of(&row, study)?;
         Ok(Some(Claim {
-            study,
+            study: study.to_string(),
             number,
             transaction,
         }))
+    }
+
+    /// The studies with unplayed games, the oldest first.
+    pub async fn unfinished(&self) -> Result<Vec<String>, LabStoreError> {
+        let rows = sqlx::query(
+            "SELECT s.id FROM lab_studies s WHERE EXISTS \
+             (SELECT 1 FROM lab_games g WHERE g.study_id = s.id AND g.result IS NULL) \
+             ORDER BY s.created_at, s.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| row.try_get("id").map_err(LabStoreError::from))
+            .collect()
     }
 
     /// Writes the result of a claimed game and lets its row go.
@@ -387,4 +391,51 @@ fn stored_study(row: &AnyRow) -> Result<StoredStudy, LabStoreError> {
         total: u64::try_from(total).unwrap_or(0),
         id,
     })
+}
+
+/// Where a worker's thread takes its next game: past the last one it took in each study, then
+/// once more from the start (for games whose workers died), then the next study.
+#[derive(Debug, Default)]
+pub struct Cursor {
+    /// The next number to ask from, by study.
+    from: std::collections::HashMap<String, u64>,
+    /// The study of the last game taken: asked first, without listing the studies (which
+    /// steps over the dead entries of every game played).
+    current: Option<String>,
+}
+
+impl Cursor {
+    /// The next game of `study`, or of any study (oldest first) if `None`.
+    pub async fn next(
+        &mut self,
+        store: &LabStore,
+        study: Option<&str>,
+    ) -> Result<Option<Claim>, LabStoreError> {
+        if let (None, Some(current)) = (study, self.current.clone()) {
+            let from = self.from.get(&current).copied().unwrap_or(0);
+            if let Some(claim) = store.claim(&current, from).await? {
+                self.from.insert(current, claim.number + 1);
+                return Ok(Some(claim));
+            }
+        }
+        let studies = match study {
+            Some(id) => vec![id.to_string()],
+            None => store.unfinished().await?,
+        };
+        self.from.retain(|id, _| studies.contains(id));
+        for id in studies {
+            let from = self.from.get(&id).copied().unwrap_or(0);
+            let mut claim = store.claim(&id, from).await?;
+            if claim.is_none() && from > 0 {
+                claim = store.claim(&id, 0).await?;
+            }
+            if let Some(claim) = claim {
+                self.from.insert(id.clone(), claim.number + 1);
+                self.current = Some(id);
+                return Ok(Some(claim));
+            }
+        }
+        self.current = None;
+        Ok(None)
+    }
 }

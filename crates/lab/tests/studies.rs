@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use denkmeter_engine::Registry;
+use denkmeter_lab::store::Cursor;
 use denkmeter_lab::{
     play_study, report, work, Backend, GameMeasure, LabStore, Prepared, StudyOpenings,
     StudyRuleset, StudySpec, Worker,
@@ -284,7 +285,10 @@ fn two_workers_on_postgres_share_a_study_and_play_the_same_games() {
     let games = timeless(runtime.block_on(creator.games(&prepared.id)).unwrap());
     assert_eq!(games, expected);
     // Nothing is left to take.
-    assert!(runtime.block_on(creator.claim(None)).unwrap().is_none());
+    assert!(runtime
+        .block_on(creator.claim(&prepared.id, 0))
+        .unwrap()
+        .is_none());
     drop(creator);
 }
 
@@ -303,9 +307,15 @@ fn a_worker_that_dies_loses_only_its_game_in_hand() {
         .unwrap();
     // A worker takes a game and dies with it (its claim dropped: the connection's
     // transaction rolls back); another worker, meanwhile, skips the locked game.
-    let claim = runtime.block_on(store.claim(None)).unwrap().unwrap();
+    let claim = runtime
+        .block_on(store.claim(&prepared.id, 0))
+        .unwrap()
+        .unwrap();
     assert_eq!(claim.number, 0);
-    let other = runtime.block_on(store.claim(None)).unwrap().unwrap();
+    let other = runtime
+        .block_on(store.claim(&prepared.id, 0))
+        .unwrap()
+        .unwrap();
     assert_eq!(other.number, 1);
     drop(other);
     drop(claim);
@@ -313,7 +323,7 @@ fn a_worker_that_dies_loses_only_its_game_in_hand() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let again = loop {
         let claim = runtime
-            .block_on(store.claim(Some(&prepared.id)))
+            .block_on(store.claim(&prepared.id, 0))
             .unwrap()
             .unwrap();
         if claim.number == 0 || std::time::Instant::now() > deadline {
@@ -327,9 +337,38 @@ fn a_worker_that_dies_loses_only_its_game_in_hand() {
     runtime.block_on(store.finish(again, &game, "c")).unwrap();
     assert_eq!(runtime.block_on(store.played(&prepared.id)).unwrap(), 1);
     let next = runtime
-        .block_on(store.claim(Some(&prepared.id)))
+        .block_on(store.claim(&prepared.id, 0))
         .unwrap()
         .unwrap();
     assert_eq!(next.number, 1);
     drop(next);
+
+    // A worker's cursor goes on past the games it took, and comes back for a game whose
+    // worker died.
+    let mut cursor = Cursor::default();
+    let take = |cursor: &mut Cursor| runtime.block_on(cursor.next(&store, None)).unwrap();
+    let mut first = take(&mut cursor).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while first.number != 1 && std::time::Instant::now() < deadline {
+        // Game 1's rollback is not through yet.
+        drop(first);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        cursor = Cursor::default();
+        first = take(&mut cursor).unwrap();
+    }
+    assert_eq!(first.number, 1);
+    let second = take(&mut cursor).unwrap();
+    assert_eq!(second.number, 2);
+    drop(first);
+    let mut order = vec![2];
+    runtime
+        .block_on(store.finish(second, &prepared.play(2).unwrap(), "c"))
+        .unwrap();
+    while let Some(claim) = take(&mut cursor) {
+        order.push(claim.number);
+        let game = prepared.play(claim.number).unwrap();
+        runtime.block_on(store.finish(claim, &game, "c")).unwrap();
+    }
+    assert_eq!(order, [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1], "{order:?}");
+    assert_eq!(runtime.block_on(store.played(&prepared.id)).unwrap(), 12);
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use denkmeter_engine::{Agent, Registry};
-use denkmeter_lab::store::Claim;
+use denkmeter_lab::store::{Claim, Cursor};
 use denkmeter_lab::{
     figures, report, Backend, Figure, GameMeasure, LabStore, LabStoreError, Prepared, StoredStudy,
     StudyOpenings, StudyReport, StudyRuleset, StudySpec,
@@ -208,11 +208,12 @@ impl Lab {
         let lab = Arc::downgrade(self);
         tokio::spawn(async move {
             let mut prepared: HashMap<String, Arc<Prepared>> = HashMap::new();
+            let mut cursor = Cursor::default();
             loop {
                 let Some(this) = lab.upgrade() else {
                     return;
                 };
-                match this.play_next(&rounds, &mut prepared).await {
+                match this.play_next(&rounds, &mut prepared, &mut cursor).await {
                     Ok(Next::Played) => {}
                     Ok(Next::Idle) => {
                         let _ = tokio::time::timeout(IDLE_LOOK, this.wake.notified()).await;
@@ -233,6 +234,7 @@ impl Lab {
         &self,
         rounds: &Weak<Rounds>,
         prepared: &mut HashMap<String, Arc<Prepared>>,
+        cursor: &mut Cursor,
     ) -> Result<Next, LabError> {
         let mut studies = self.writer.studies().await?;
         studies.retain(|s| s.origin == "web" && s.played < s.total);
@@ -240,7 +242,10 @@ impl Lab {
         prepared.retain(|id, _| studies.iter().any(|s| &s.id == id));
         for study in studies {
             let taken = match self.writer.backend() {
-                Backend::Postgres => self.writer.claim(Some(&study.id)).await?.map(Taken::Claim),
+                Backend::Postgres => cursor
+                    .next(&self.writer, Some(&study.id))
+                    .await?
+                    .map(Taken::Claim),
                 Backend::Sqlite => self
                     .writer
                     .unplayed(&study.id)
