@@ -228,6 +228,7 @@ mod tests {
         let game = |winner, score| GameMeasure {
             winner,
             reason: "score".to_string(),
+            cause: None,
             score: Some(score),
             plies: 30,
             opening_plies: 0,

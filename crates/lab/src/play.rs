@@ -27,6 +27,11 @@ pub struct GameMeasure {
     /// Why the game ended: the key of its [`denkmeter_core::Reason`] (`no moves`,
     /// `threefold repetition`, `adjudication on material`...).
     pub reason: String,
+    /// For a game decided by a score whose breakdown names what ended it (Schada's five
+    /// endings: home, blocked, repetition, shuffling, stuck), that cause, the players' names
+    /// left out: `every high piece of a player stands on its goal line`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<String>,
     /// The points counted at the end of a game decided by a score: the first player's and the
     /// second's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,6 +155,7 @@ pub fn play_slot(
     Ok(GameMeasure {
         winner: outcome.winner.map(side),
         reason: outcome.reason.key().to_string(),
+        cause: outcome.score.as_ref().and_then(|s| cause(&s.breakdown)),
         score,
         plies: count(played.session.moves().len()),
         opening_plies,
@@ -157,6 +163,19 @@ pub fn play_slot(
         moves,
         millis: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
     })
+}
+
+/// What ended a scored game, from its breakdown (`CAUSE; counts; verdict`), without the
+/// players' names, so that the same ending counts once whoever it befell.
+fn cause(breakdown: &str) -> Option<String> {
+    let (cause, _) = breakdown.split_once(';')?;
+    let cause = cause
+        .trim()
+        .replace("White's", "a player's")
+        .replace("Black's", "a player's")
+        .replace("White", "a player")
+        .replace("Black", "a player");
+    (!cause.is_empty()).then_some(cause)
 }
 
 fn count(n: usize) -> u32 {
@@ -238,6 +257,24 @@ mod tests {
                 assert_ne!(game.winner, Some(loser), "{game:?}");
                 assert!(game.winner.is_some());
             }
+        }
+    }
+
+    #[test]
+    fn a_scored_ending_keeps_its_cause_without_names() {
+        assert_eq!(
+            cause("Black's high pieces are blocked; goal line 1-2; Black wins"),
+            Some("a player's high pieces are blocked".to_string())
+        );
+        assert_eq!(cause("Black's camel conquered White's home-field f1"), None);
+        let spec = spec("schada", StudyOpenings::RandomPlies { plies: 2 });
+        let game = play(&spec, 1);
+        if game.reason == "score" {
+            let cause = game.cause.expect("Schada says what ended the game");
+            assert!(
+                !cause.contains("White") && !cause.contains("Black"),
+                "{cause}"
+            );
         }
     }
 

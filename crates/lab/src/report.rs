@@ -53,6 +53,8 @@ pub struct CellReport {
 /// How many games ended for a reason, and who won them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ending {
+    /// The reason's key, and after a colon what caused a scored ending where the game says
+    /// (`score: a player cannot move`).
     pub reason: String,
     pub first_wins: u64,
     pub second_wins: u64,
@@ -188,9 +190,13 @@ fn cell(
         .iter()
         .filter(|g| g.plies - g.opening_plies >= spec.max_plies)
         .count() as u64;
-    let mut endings: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
+    let mut endings: BTreeMap<String, [u64; 3]> = BTreeMap::new();
     for game in games {
-        let counts = endings.entry(game.reason.as_str()).or_default();
+        let ending = match &game.cause {
+            Some(cause) => format!("{}: {cause}", game.reason),
+            None => game.reason.clone(),
+        };
+        let counts = endings.entry(ending).or_default();
         match game.winner {
             Some(Side::First) => counts[0] += 1,
             Some(Side::Second) => counts[1] += 1,
@@ -200,7 +206,7 @@ fn cell(
     let mut endings: Vec<Ending> = endings
         .into_iter()
         .map(|(reason, [first_wins, second_wins, draws])| Ending {
-            reason: reason.to_string(),
+            reason,
             first_wins,
             second_wins,
             draws,
@@ -570,6 +576,7 @@ mod tests {
         GameMeasure {
             winner,
             reason: reason.to_string(),
+            cause: None,
             score: Some(match winner {
                 Some(Side::First) => [3, 1],
                 Some(Side::Second) => [0, 2],
