@@ -260,6 +260,8 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
                 std::thread::park_timeout(Duration::from_millis(500));
             }
         });
+        // However the games end (a panic included), the follower is told.
+        let done_guard = Done(&done, follower.thread().clone());
         let result = if threads == 0 {
             // Wait for the workers.
             loop {
@@ -285,8 +287,7 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
             .map(|_| ())
             .map_err(anyhow::Error::from)
         };
-        done.store(true, Ordering::Relaxed);
-        follower.thread().unpark();
+        drop(done_guard);
         result
     });
     bar.finish_and_clear();
@@ -298,6 +299,16 @@ fn run_study(runtime: &Runtime, args: &StudyArgs) -> Result<()> {
     let games = runtime.block_on(store.games(&id))?;
     let report = report(&prepared.spec, games.iter().map(|(n, g)| (*n, g)));
     print_and_write(&report, &games, &args.output)
+}
+
+/// Tells the progress thread that the games are over when dropped.
+struct Done<'a>(&'a AtomicBool, std::thread::Thread);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        self.1.unpark();
+    }
 }
 
 fn progress_bar(total: u64, played: u64) -> ProgressBar {

@@ -312,6 +312,9 @@ pub struct PlayedGame {
     pub outcome: Outcome,
     /// Plies played from the opening.
     pub plies: usize,
+    /// Whether the game was stopped at the ply limit and adjudicated, rather than ended by
+    /// its rules.
+    pub adjudicated: bool,
 }
 
 /// Plays one game between two agents from `position` (the start if `None`), stopping after
@@ -344,11 +347,13 @@ pub fn play_on(
     mut observe: impl FnMut(&dyn AnySession),
 ) -> PlayedGame {
     let mut plies = 0;
+    let mut adjudicated = false;
     let outcome = loop {
         if let Status::Over(outcome) = session.status() {
             break outcome;
         }
         if plies >= max_plies {
+            adjudicated = true;
             break adjudicate(session.material(), margin);
         }
         observe(session.as_ref());
@@ -370,6 +375,7 @@ pub fn play_on(
         session,
         outcome,
         plies,
+        adjudicated,
     }
 }
 

@@ -232,6 +232,7 @@ mod tests {
             score: Some(score),
             plies: 30,
             opening_plies: 0,
+            adjudicated: false,
             branching: vec![4; 30],
             moves: "a".to_string(),
             millis: 1,

@@ -40,6 +40,9 @@ pub struct GameMeasure {
     pub plies: u32,
     /// Plies of the random opening.
     pub opening_plies: u32,
+    /// Whether the game was stopped at the study's ply limit and adjudicated.
+    #[serde(default)]
+    pub adjudicated: bool,
     /// The number of legal moves before each ply from the start: the branching factor along the
     /// game (one number per ply played).
     pub branching: Vec<u32>,
@@ -152,6 +155,9 @@ pub fn play_slot(
         }
     });
     let moves = played.session.moves().join(" ");
+    // A game that ends with no move chosen (or a move refused) was observed once more than it
+    // played.
+    branching.truncate(played.session.moves().len());
     Ok(GameMeasure {
         winner: outcome.winner.map(side),
         reason: outcome.reason.key().to_string(),
@@ -159,6 +165,7 @@ pub fn play_slot(
         score,
         plies: count(played.session.moves().len()),
         opening_plies,
+        adjudicated: played.adjudicated,
         branching,
         moves,
         millis: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -245,9 +252,11 @@ mod tests {
         // English checkers: Black moves first. Random players end their games with a winner
         // who made the last move; the side counted must agree with the number of plies.
         let spec = spec("english", StudyOpenings::Start);
+        let mut stalled = 0;
         for number in [1, 3, 5, 7] {
             let game = play(&spec, number);
             if game.reason == "no moves" {
+                stalled += 1;
                 // The player to move after an odd number of plies is the second: he lost.
                 let loser = if game.plies % 2 == 0 {
                     Side::First
@@ -258,6 +267,10 @@ mod tests {
                 assert!(game.winner.is_some());
             }
         }
+        assert!(
+            stalled > 0,
+            "no game of random players ended with a player unable to move"
+        );
     }
 
     #[test]
@@ -268,8 +281,16 @@ mod tests {
         );
         assert_eq!(cause("Black's camel conquered White's home-field f1"), None);
         let spec = spec("schada", StudyOpenings::RandomPlies { plies: 2 });
-        let game = play(&spec, 1);
-        if game.reason == "score" {
+        let scored: Vec<GameMeasure> = [1, 3, 5]
+            .into_iter()
+            .map(|n| play(&spec, n))
+            .filter(|g| g.reason == "score")
+            .collect();
+        assert!(
+            !scored.is_empty(),
+            "no Schada game of random players was scored"
+        );
+        for game in scored {
             let cause = game.cause.expect("Schada says what ended the game");
             assert!(
                 !cause.contains("White") && !cause.contains("Black"),
@@ -282,7 +303,8 @@ mod tests {
     fn scored_games_keep_the_score_by_side() {
         let spec = spec("straat", StudyOpenings::Start);
         let game = play(&spec, 1);
-        if let Some([first, second]) = game.score {
+        let [first, second] = game.score.expect("Straat is decided by a score");
+        {
             match game.winner {
                 Some(Side::First) => assert!(first > second, "{game:?}"),
                 Some(Side::Second) => assert!(second > first, "{game:?}"),

@@ -142,7 +142,7 @@ pub fn report<'a>(
     for (i, games) in by_cell.iter().enumerate() {
         let ruleset = spec.rulesets[i / players].label();
         let player = spec.players[i % players].clone();
-        cells.push(cell(ruleset, player, u64::from(spec.games), games, spec));
+        cells.push(cell(ruleset, player, u64::from(spec.games), games));
     }
     let mut trends = Vec::new();
     if players > 1 {
@@ -173,23 +173,14 @@ pub fn report<'a>(
     }
 }
 
-fn cell(
-    ruleset: String,
-    player: String,
-    planned: u64,
-    games: &[&GameMeasure],
-    spec: &StudySpec,
-) -> CellReport {
+fn cell(ruleset: String, player: String, planned: u64, games: &[&GameMeasure]) -> CellReport {
     let n = games.len() as u64;
     let wins = |side| games.iter().filter(|g| g.winner == Some(side)).count() as u64;
     let (first_wins, second_wins) = (wins(Side::First), wins(Side::Second));
     let draws = n - first_wins - second_wins;
     let results: Vec<f64> = games.iter().map(|g| g.first_score()).collect();
     let lengths: Vec<f64> = games.iter().map(|g| f64::from(g.plies)).collect();
-    let adjudicated = games
-        .iter()
-        .filter(|g| g.plies - g.opening_plies >= spec.max_plies)
-        .count() as u64;
+    let adjudicated = games.iter().filter(|g| g.adjudicated).count() as u64;
     let mut endings: BTreeMap<String, [u64; 3]> = BTreeMap::new();
     for game in games {
         let ending = match &game.cause {
@@ -584,6 +575,7 @@ mod tests {
             }),
             plies,
             opening_plies: 2,
+            adjudicated: plies >= 102,
             branching: (0..plies).map(|i| if i % 2 == 1 { 1 } else { 5 }).collect(),
             moves: moves.to_string(),
             millis: 500,

@@ -32,6 +32,13 @@ pub enum RunError {
     NoStudy(String),
     #[error("a study in SQLite is played by the `lab` command that holds it; workers that share a study need PostgreSQL")]
     WorkersNeedPostgres,
+    /// A game whose play panicked (a bug): its study, number and the panic's message.
+    #[error("study {id}, game {number}: the game failed: {message}")]
+    Panicked {
+        id: String,
+        number: u64,
+        message: String,
+    },
 }
 
 /// A study ready to play: its games resolved and its openings computed once.
@@ -77,8 +84,25 @@ impl Prepared {
         })
     }
 
-    /// Plays game `number` of the study.
+    /// Plays game `number` of the study; a panic in the game (a bug) is an error, not the end
+    /// of the thread.
     pub fn play(&self, number: u64) -> Result<GameMeasure, RunError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play_unguarded(number)))
+            .unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_string());
+                Err(RunError::Panicked {
+                    id: self.id.clone(),
+                    number,
+                    message,
+                })
+            })
+    }
+
+    fn play_unguarded(&self, number: u64) -> Result<GameMeasure, RunError> {
         let slot = self
             .spec
             .slot(number)
@@ -291,13 +315,28 @@ pub fn work(
                         }
                     };
                     let (study, number) = (claim.study.clone(), claim.number);
-                    let result = prepared(&study).and_then(|p| {
-                        let game = p.play(number)?;
-                        timed(&database, || {
-                            handle.block_on(store.finish(claim, &game, worker))
-                        })?;
-                        Ok(game)
-                    });
+                    let result = match prepared(&study).and_then(|p| p.play(number)) {
+                        // A study this worker cannot play (made by a newer program, an
+                        // opening that cannot be found, a bug) is left to others: its game
+                        // goes back (the claim rolls back) and the worker goes on.
+                        Err(
+                            error @ (RunError::Study { .. }
+                            | RunError::NoStudy(_)
+                            | RunError::Play(_)
+                            | RunError::Panicked { .. }),
+                        ) => {
+                            tracing::warn!(study, %error, "a study this worker cannot play: skipped");
+                            drop(claim);
+                            cursor.skip(&study);
+                            continue;
+                        }
+                        Err(error) => Err(error),
+                        Ok(game) => {
+                            timed(&database, || handle.block_on(store.finish(claim, &game, worker)))
+                                .map(|()| game)
+                                .map_err(RunError::from)
+                        }
+                    };
                     match result {
                         Ok(game) => {
                             played.fetch_add(1, Ordering::Relaxed);

@@ -106,16 +106,17 @@ pub struct Quartiles {
     pub max: f64,
 }
 
-/// `later - earlier` for two independent estimates with roughly normal errors, its interval
-/// from their half-widths: how a rate moved from one strength to another.
+/// `later - earlier` for two independent estimates, with Newcombe's interval: each side of it
+/// from the matching sides of the two intervals, so that lopsided intervals (Wilson's near 0
+/// or 1) stay lopsided. How a rate moved from one strength to another.
 pub fn difference(earlier: Estimate, later: Estimate) -> Estimate {
-    let half = |e: Estimate| (e.high - e.low) / 2.0;
     let value = later.value - earlier.value;
-    let spread = half(earlier).hypot(half(later));
+    let below = (later.value - later.low).hypot(earlier.high - earlier.value);
+    let above = (later.high - later.value).hypot(earlier.value - earlier.low);
     Estimate {
         value,
-        low: value - spread,
-        high: value + spread,
+        low: value - below,
+        high: value + above,
     }
 }
 

@@ -402,10 +402,21 @@ pub struct Cursor {
     /// The study of the last game taken: asked first, without listing the studies (which
     /// steps over the dead entries of every game played).
     current: Option<String>,
+    /// Studies this worker cannot play, left to others.
+    skipped: std::collections::HashSet<String>,
 }
 
 impl Cursor {
-    /// The next game of `study`, or of any study (oldest first) if `None`.
+    /// Takes no more games of `study`.
+    pub fn skip(&mut self, study: &str) {
+        self.skipped.insert(study.to_string());
+        if self.current.as_deref() == Some(study) {
+            self.current = None;
+        }
+    }
+
+    /// The next game of `study`, or of any study (oldest first) if `None`; none of a study
+    /// skipped.
     pub async fn next(
         &mut self,
         store: &LabStore,
@@ -418,10 +429,11 @@ impl Cursor {
                 return Ok(Some(claim));
             }
         }
-        let studies = match study {
+        let mut studies = match study {
             Some(id) => vec![id.to_string()],
             None => store.unfinished().await?,
         };
+        studies.retain(|id| !self.skipped.contains(id));
         self.from.retain(|id, _| studies.contains(id));
         for id in studies {
             let from = self.from.get(&id).copied().unwrap_or(0);

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use denkmeter_engine::{Agent, Registry};
 use denkmeter_lab::store::{Claim, Cursor};
@@ -42,6 +42,13 @@ pub const WEB_MAX_ITERATIONS: u64 = 2_000;
 pub const WEB_MAX_MOVE_TIME: Duration = Duration::from_millis(200);
 /// The highest computer level a browser study's player may have.
 pub const WEB_MAX_LEVEL: u8 = 3;
+/// The narrowest margin of `balanced` openings in the browser: a narrow one may search many
+/// openings before finding one.
+pub const WEB_MIN_BALANCE_MARGIN: u32 = 50;
+/// The most studies started in the browser kept: beyond them the oldest finished one goes.
+pub const WEB_MAX_STORED: usize = 100;
+/// A study's report is computed again at most this often while its games are being played.
+const REPORT_FRESH: Duration = Duration::from_secs(5);
 /// How many studies' reports are kept computed.
 const CACHED_REPORTS: usize = 16;
 /// How long the runner waits for a new study before looking again (another server on the same
@@ -60,6 +67,8 @@ pub enum LabError {
     Busy(usize),
     #[error(transparent)]
     Store(#[from] LabStoreError),
+    #[error("{0}")]
+    Internal(String),
 }
 
 /// A study asked for in the browser.
@@ -95,7 +104,11 @@ pub struct Lab {
     /// Stores studies and their games.
     writer: LabStore,
     registry: Arc<Registry>,
-    cache: Mutex<HashMap<String, Arc<StudyView>>>,
+    /// Reports computed lately, with when.
+    cache: Mutex<HashMap<String, (Instant, Arc<StudyView>)>>,
+    /// Held while a report is computed: one at a time, so that many readers of a large study
+    /// cost one computation.
+    computing: tokio::sync::Mutex<()>,
     /// Told when a study is started.
     wake: Notify,
 }
@@ -116,6 +129,7 @@ impl Lab {
             writer,
             registry,
             cache: Mutex::default(),
+            computing: tokio::sync::Mutex::new(()),
             wake: Notify::new(),
         }))
     }
@@ -125,17 +139,26 @@ impl Lab {
         self.reader.studies().await
     }
 
-    /// A study's report and charts, computed again only when games were played since.
+    /// A study's report and charts, computed again only when games were played since, and at
+    /// most every [`REPORT_FRESH`]; one report is computed at a time.
     pub async fn view(&self, id: &str) -> Result<Arc<StudyView>, LabError> {
         let study = self
             .reader
             .study(id)
             .await?
             .ok_or_else(|| LabError::NotFound(id.to_string()))?;
-        if let Some(view) = self.cached(id) {
-            if view.study.played == study.played {
-                return Ok(view);
-            }
+        let fresh = |cached: Option<(Instant, Arc<StudyView>)>| {
+            cached.and_then(|(at, view)| {
+                (view.study.played == study.played || at.elapsed() < REPORT_FRESH).then_some(view)
+            })
+        };
+        if let Some(view) = fresh(self.cached(id)) {
+            return Ok(view);
+        }
+        let _computing = self.computing.lock().await;
+        // Another request may have computed it meanwhile.
+        if let Some(view) = fresh(self.cached(id)) {
+            return Ok(view);
         }
         let games = self.reader.games(id).await?;
         let view = tokio::task::spawn_blocking(move || {
@@ -148,24 +171,24 @@ impl Lab {
             }
         })
         .await
-        .map_err(|e| LabError::Refused(format!("the report could not be computed: {e}")))?;
+        .map_err(|e| LabError::Internal(format!("the report could not be computed: {e}")))?;
         let view = Arc::new(view);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() >= CACHED_REPORTS && !cache.contains_key(id) {
-            // Forget the study computed longest ago.
+            // Forget the report computed longest ago.
             if let Some(oldest) = cache
                 .iter()
-                .min_by_key(|(_, v)| v.study.created_at)
+                .min_by_key(|(_, (at, _))| *at)
                 .map(|(k, _)| k.clone())
             {
                 cache.remove(&oldest);
             }
         }
-        cache.insert(id.to_string(), view.clone());
+        cache.insert(id.to_string(), (Instant::now(), view.clone()));
         Ok(view)
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<StudyView>> {
+    fn cached(&self, id: &str) -> Option<(Instant, Arc<StudyView>)> {
         self.cache
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -184,15 +207,23 @@ impl Lab {
         if let Some(study) = self.writer.study(&id).await? {
             return Ok(study);
         }
-        let waiting = self
-            .writer
+        let mut web: Vec<StoredStudy> = self
+            .reader
             .studies()
             .await?
             .into_iter()
-            .filter(|s| s.origin == "web" && s.played < s.total)
-            .count();
+            .filter(|s| s.origin == "web")
+            .collect();
+        let waiting = web.iter().filter(|s| s.played < s.total).count();
         if waiting >= WEB_MAX_UNFINISHED {
             return Err(LabError::Busy(waiting));
+        }
+        // Keep a bounded number: the oldest finished go first.
+        web.retain(|s| s.played >= s.total);
+        web.sort_by_key(|s| s.created_at);
+        let stored = web.len() + waiting;
+        for old in web.iter().take((stored + 1).saturating_sub(WEB_MAX_STORED)) {
+            self.writer.delete(&old.id).await?;
         }
         self.writer.create(&spec, "web").await?;
         self.wake.notify_one();
@@ -236,7 +267,7 @@ impl Lab {
         prepared: &mut HashMap<String, Arc<Prepared>>,
         cursor: &mut Cursor,
     ) -> Result<Next, LabError> {
-        let mut studies = self.writer.studies().await?;
+        let mut studies = self.reader.studies().await?;
         studies.retain(|s| s.origin == "web" && s.played < s.total);
         studies.sort_by_key(|s| s.created_at);
         prepared.retain(|id, _| studies.iter().any(|s| &s.id == id));
@@ -247,7 +278,7 @@ impl Lab {
                     .await?
                     .map(Taken::Claim),
                 Backend::Sqlite => self
-                    .writer
+                    .reader
                     .unplayed(&study.id)
                     .await?
                     .first()
@@ -386,6 +417,14 @@ fn web_spec(request: &NewStudy) -> Result<StudySpec, LabError> {
     if plies > WEB_MAX_OPENING_PLIES {
         return refuse(format!(
             "openings of at most {WEB_MAX_OPENING_PLIES} random plies in the browser"
+        ));
+    }
+    if request
+        .balanced
+        .is_some_and(|margin| margin < WEB_MIN_BALANCE_MARGIN)
+    {
+        return refuse(format!(
+            "balanced openings in the browser have a margin of at least {WEB_MIN_BALANCE_MARGIN}"
         ));
     }
     let openings = match (plies, request.balanced) {

@@ -20,6 +20,7 @@ impl From<LabError> for ApiError {
             LabError::NotFound(_) => ApiError::NotFound(error.to_string()),
             LabError::Busy(_) => ApiError::TooManyRequests(error.to_string()),
             LabError::Store(e) => ApiError::Internal(e.to_string()),
+            LabError::Internal(e) => ApiError::Internal(e),
         }
     }
 }

@@ -899,9 +899,6 @@ impl Store {
         Ok(results)
     }
 
-    /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
-    /// the migrations, as a server with a name of its own for this run. Errors are one line
-    /// saying what is wrong.
     /// The database's pools for the lab's tables ([`denkmeter_lab::LabStore`]): the writer's,
     /// the readers', and whether it is PostgreSQL.
     pub fn lab_pools(&self) -> (AnyPool, AnyPool, bool) {
@@ -912,6 +909,9 @@ impl Store {
         )
     }
 
+    /// Opens the database (creating a SQLite file, owner-only, if it is missing) and applies
+    /// the migrations, as a server with a name of its own for this run. Errors are one line
+    /// saying what is wrong.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_as(url, &format!("run-{}", crate::seat::new_token())).await
     }
