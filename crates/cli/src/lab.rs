@@ -175,23 +175,7 @@ fn parse_ruleset(text: &str) -> Result<StudyRuleset> {
             board: None,
         });
     };
-    let path = Path::new(path);
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read board file {}", path.display()))?
-        .len();
-    if size > denkmeter_core::MAX_BOARD_FILE as u64 {
-        bail!(
-            "board file {} is {size} bytes; the limit is {}",
-            path.display(),
-            denkmeter_core::MAX_BOARD_FILE
-        );
-    }
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read board file {}", path.display()))?;
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "board".to_string());
+    let (name, text) = crate::read_board_file(Path::new(path))?;
     Ok(StudyRuleset {
         ruleset: ruleset.to_string(),
         board: Some(denkmeter_lab::BoardFile { name, text }),

@@ -182,11 +182,9 @@ pub fn registry() -> &'static Arc<Registry> {
 
 /// The ruleset with this name, on the board of `board` if given (see [`find_ruleset`]). The
 /// board is named in records by its file name without the extension.
-pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGame>> {
-    let game = find_ruleset(name)?;
-    let Some(path) = board else {
-        return Ok(game);
-    };
+/// A board file's name (its file name without the extension) and text, read with the size
+/// limit.
+pub fn read_board_file(path: &Path) -> Result<(String, String)> {
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read board file {}", path.display()))?
         .len();
@@ -199,10 +197,19 @@ pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGa
     }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read board file {}", path.display()))?;
-    let board_name = path
+    let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "board".to_string());
+    Ok((name, text))
+}
+
+pub fn find_ruleset_on(name: &str, board: Option<&Path>) -> Result<Arc<dyn AnyGame>> {
+    let game = find_ruleset(name)?;
+    let Some(path) = board else {
+        return Ok(game);
+    };
+    let (board_name, text) = read_board_file(path)?;
     let on_board = game
         .with_board_file(&board_name, &text)
         .with_context(|| format!("{}", path.display()))?;

@@ -5,7 +5,7 @@
 //! ([`study`]). The games are played by the engine's agents and measured ([`play`]): result,
 //! ending, length, branching factor along the game, any score. Each game's measurements are
 //! stored as it ends ([`store`], SQLite or PostgreSQL, the database being the only coordinator
-//! of any number of workers: [`run`]), and the report ([`report`]: first-player score, draw
+//! of any number of workers: [`run`]), and the report ([`report`](mod@report): first-player score, draw
 //! rate, length, endings, branching, each with a 95 % interval, [`stats`]) and its charts
 //! ([`charts`]) are computed from the stored games. See docs/lab.md.
 

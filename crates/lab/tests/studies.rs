@@ -17,6 +17,11 @@ use denkmeter_lab::{
 };
 use sqlx::any::AnyPoolOptions;
 
+// The command line's tests' fresh PostgreSQL database, shared rather than copied.
+#[path = "../../cli/tests/support/postgres.rs"]
+mod postgres;
+use postgres::PostgresDatabase;
+
 fn registry() -> Registry {
     Registry::from_list(denkmeter_games::visit_rulesets)
 }
@@ -193,60 +198,9 @@ fn workers_on_sqlite_are_refused() {
     assert!(error.to_string().contains("PostgreSQL"), "{error}");
 }
 
-/// A fresh PostgreSQL database, dropped with the guard.
-struct Postgres {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl Postgres {
-    fn create(suffix: &str) -> Option<Postgres> {
-        let Ok(admin) = std::env::var("DENKMETER_TEST_POSTGRES_URL") else {
-            assert!(
-                std::env::var("DENKMETER_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-                "DENKMETER_REQUIRE_POSTGRES=1 but DENKMETER_TEST_POSTGRES_URL is not set"
-            );
-            eprintln!("skipped: DENKMETER_TEST_POSTGRES_URL is not set");
-            return None;
-        };
-        let name = format!("dm_lab_{suffix}_{}", std::process::id());
-        Postgres::run(
-            &admin,
-            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-        );
-        Postgres::run(&admin, &format!("CREATE DATABASE {name}"));
-        let base = admin.split('?').next().unwrap();
-        let (server, _) = base.rsplit_once('/').unwrap();
-        let url = format!("{server}/{name}");
-        Some(Postgres { admin, name, url })
-    }
-
-    fn run(admin: &str, statement: &str) {
-        use sqlx::Connection;
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let mut conn = sqlx::PgConnection::connect(admin).await.unwrap();
-            sqlx::query(statement).execute(&mut conn).await.unwrap();
-        });
-    }
-}
-
-impl Drop for Postgres {
-    fn drop(&mut self) {
-        Postgres::run(
-            &self.admin,
-            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
-        );
-    }
-}
-
 #[test]
 fn two_workers_on_postgres_share_a_study_and_play_the_same_games() {
-    let Some(database) = Postgres::create("workers") else {
+    let Some(database) = PostgresDatabase::create("lab_workers") else {
         return;
     };
     let runtime = runtime();
@@ -294,7 +248,7 @@ fn two_workers_on_postgres_share_a_study_and_play_the_same_games() {
 
 #[test]
 fn a_worker_that_dies_loses_only_its_game_in_hand() {
-    let Some(database) = Postgres::create("dies") else {
+    let Some(database) = PostgresDatabase::create("lab_dies") else {
         return;
     };
     let runtime = runtime();

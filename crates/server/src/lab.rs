@@ -48,7 +48,7 @@ pub const WEB_MIN_BALANCE_MARGIN: u32 = 50;
 /// The most studies started in the browser kept: beyond them the oldest finished one goes.
 pub const WEB_MAX_STORED: usize = 100;
 /// A study's report is computed again at most this often while its games are being played.
-const REPORT_FRESH: Duration = Duration::from_secs(5);
+pub const REPORT_FRESH: Duration = Duration::from_secs(5);
 /// How many studies' reports are kept computed.
 const CACHED_REPORTS: usize = 16;
 /// How long the runner waits for a new study before looking again (another server on the same
