@@ -26,6 +26,7 @@ study scandinavian \
   scandinavian-8x8-weak-free --players ab:d2,ab:d4 --games 50
 study straat straat straat-diagonal straat-flip --players ab:d2,ab:d4 --games 100
 study schada schada --players ab:d2,ab:d4 --games 100
+study schada-boards schada schada@docs/lab/boards/longer-paths.txt --players ab:d2,ab:d4 --games 100
 study trangalla trangalla --players ab:d2,ab:d4 --games 100
 study shakti shakti --players ab:d1,ab:d2,ab:d3,ab:d4 --games 60
 study sjekkers sjekkers sjekkers-sideways sjekkers-checkers --players ab:d2,ab:d4 --games 50
