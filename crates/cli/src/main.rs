@@ -29,6 +29,7 @@ mod matches;
 mod perft;
 mod play;
 mod record;
+mod review;
 mod rules;
 mod serve;
 mod solve;
@@ -101,6 +102,9 @@ enum Command {
     /// Scores are for the side to move, in the game's basic unit (a man or a rook is 1.00), or
     /// "win in N plies" / "loss in N plies" when the search sees the end.
     Analyse(analyse::AnalyseArgs),
+    /// Analyse a whole recorded game: every position searched, every move judged, the
+    /// inaccuracies, mistakes and blunders listed with the better move (docs/analysis.md).
+    AnalyseGame(review::AnalyseGameArgs),
     /// Play a game in the terminal.
     Play(play::PlayArgs),
     /// Work with game records.
@@ -249,6 +253,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Perft(args) => perft::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::AnalyseGame(args) => review::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Record { command } => record::run(&command),
         Command::Diagram {

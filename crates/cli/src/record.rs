@@ -65,7 +65,7 @@ pub fn run(command: &RecordCommand) -> Result<()> {
 }
 
 /// A file's text, refused past [`MAX_FILE`] bytes.
-fn read_text(file: &Path) -> Result<String> {
+pub(crate) fn read_text(file: &Path) -> Result<String> {
     let size = std::fs::metadata(file)
         .with_context(|| format!("cannot read {}", file.display()))?
         .len();

@@ -142,6 +142,14 @@ pub trait AnySession: Debug + Send + Sync {
         options: &SearchOptions,
         on_depth: &mut dyn FnMut(&AnalysisLine),
     ) -> Option<AnalysisLine>;
+    /// [`AnySession::analyse`] over the position as it really is, hidden parts included: the
+    /// review of a finished game, where nothing is secret any more. In a game without secrets
+    /// it is the same search.
+    fn analyse_known(
+        &self,
+        options: &SearchOptions,
+        on_depth: &mut dyn FnMut(&AnalysisLine),
+    ) -> Option<AnalysisLine>;
     fn record(&self, tags: &[(&str, &str)]) -> Record;
     fn box_clone(&self) -> Box<dyn AnySession>;
 }
@@ -560,6 +568,41 @@ impl<G: Game> AnySession for Session<G> {
         };
         search::search_with(game, &state, &options, &mut |report| {
             let l = line(&state, report);
+            on_depth(&l);
+            last = Some(l);
+        })?;
+        last
+    }
+
+    fn analyse_known(
+        &self,
+        options: &SearchOptions,
+        on_depth: &mut dyn FnMut(&AnalysisLine),
+    ) -> Option<AnalysisLine> {
+        let game = self.0.game();
+        let mut legal = Vec::new();
+        self.0.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let state = self.0.state();
+        let options = SearchOptions {
+            history: self.history(),
+            quiet_plies: match options.quiet_ply_limit {
+                Some(_) => self.plies_since_gain(),
+                None => 0,
+            },
+            ..options.clone()
+        };
+        let mut last = None;
+        search::search_with(game, state, &options, &mut |report| {
+            let l = AnalysisLine {
+                depth: report.depth,
+                score: report.score,
+                nodes: report.nodes,
+                elapsed: report.elapsed,
+                pv: pv_texts(game, state, &report.pv),
+            };
             on_depth(&l);
             last = Some(l);
         })?;

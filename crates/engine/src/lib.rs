@@ -13,6 +13,7 @@ pub mod mcts;
 pub mod pdn;
 pub mod pimc;
 mod registry;
+pub mod review;
 pub mod search;
 
 pub use agent::{level_limits, parse_time_limit, Agent, AgentError, MAX_DEPTH, MAX_LEVEL};
