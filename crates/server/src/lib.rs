@@ -12,6 +12,7 @@ pub mod listener;
 pub mod lobby;
 pub mod markdown;
 pub mod rating;
+pub mod reviews;
 pub mod round;
 pub mod search;
 pub mod seat;
@@ -125,6 +126,8 @@ pub struct AppState {
     pub lobby: Arc<lobby::Lobby>,
     /// The lab's studies, and the runner of those started in the browser.
     pub lab: Arc<lab::Lab>,
+    /// Whole-game analyses, and their runner.
+    pub reviews: Arc<reviews::Reviews>,
 }
 
 impl AppState {
@@ -153,6 +156,8 @@ impl AppState {
             .await
             .map_err(|e| StoreError::Open(format!("the lab's tables: {e}")))?;
         lab.spawn_runner(Arc::downgrade(&rounds));
+        let reviews = reviews::Reviews::new(&rounds, registry.clone());
+        reviews.spawn_runner();
         let passwords = accounts::Passwords::default();
         passwords.warm_up().await;
         let forget = limits.clone();
@@ -181,6 +186,7 @@ impl AppState {
             passwords,
             lobby,
             lab,
+            reviews,
         })
     }
 }

@@ -506,7 +506,7 @@ fn record_of(game: &crate::round::LiveGame) -> denkmeter_core::Record {
 
 /// The one game of a pasted or uploaded PDN text, replayed through the rules; `ruleset` for a
 /// game whose tags do not say.
-fn import_pdn(
+pub(super) fn import_pdn(
     state: &AppState,
     text: &str,
     ruleset: &str,

@@ -80,10 +80,28 @@ impl RateLimits {
 /// The client's address (a request that did not come through the server's listener, as in a
 /// test calling the router directly, counts as one client).
 fn client(request: &Request) -> IpAddr {
-    request
-        .extensions()
+    address_in(request.extensions())
+}
+
+fn address_in(extensions: &axum::http::Extensions) -> IpAddr {
+    extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
+/// The address a request came from, as the rate limits count clients.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddress(pub IpAddr);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<ClientAddress, std::convert::Infallible> {
+        Ok(ClientAddress(address_in(&parts.extensions)))
+    }
 }
 
 fn check(limit: Option<&Limit>, request: &Request, what: &str) -> Result<(), ApiError> {

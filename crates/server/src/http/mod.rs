@@ -2,6 +2,7 @@
 //! every answer.
 
 mod accounts;
+mod analyses;
 mod challenges;
 pub mod error;
 mod games;
@@ -112,9 +113,23 @@ pub fn router(state: AppState) -> Router {
         .route("/api/leaderboard", get(players::leaderboard))
         .route(
             "/api/lab/studies",
-            get(lab::list).merge(post(lab::start).layer(games_limit)),
+            get(lab::list).merge(post(lab::start).layer(games_limit.clone())),
         )
         .route("/api/lab/studies/{id}", get(lab::view))
+        .route(
+            "/api/games/{id}/analyses",
+            get(analyses::of_game).merge(post(analyses::request_game).layer(games_limit.clone())),
+        )
+        .route(
+            "/api/analyses",
+            post(analyses::request_moves).layer(games_limit),
+        )
+        .route("/api/analyses/{id}", get(analyses::view))
+        .route(
+            "/api/analyses/{id}/positions/{ply}",
+            get(analyses::position),
+        )
+        .route("/api/analyses/{id}/events", get(analyses::events))
         .route("/api/lab/studies/{id}/charts/{file}", get(lab::chart))
         .route("/api/lab/studies/{id}/table.csv", get(lab::table))
         .merge(sign_ins)

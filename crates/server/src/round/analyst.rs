@@ -44,7 +44,30 @@ pub struct Analysis {
 /// Analyses kept per game, by ply.
 pub(super) type Analyses = HashMap<usize, Analysis>;
 
+/// A finished game as its whole-game analysis needs it.
+#[derive(Debug)]
+pub struct FinishedGame {
+    pub ruleset: Arc<dyn AnyGame>,
+    pub start_position: Option<String>,
+    /// Every move, hidden ones as they were played: the game is over.
+    pub moves: Vec<String>,
+}
+
 impl Rounds {
+    /// A finished game's ruleset, start and moves (refused while it is being played).
+    pub async fn finished_game(self: &Arc<Self>, id: &str) -> Result<FinishedGame, RoundError> {
+        let proxy = self.fresh(id).await?;
+        let game = proxy.snapshot();
+        if !game.session.status().is_over() {
+            return Err(RoundError::StillPlayed);
+        }
+        Ok(FinishedGame {
+            ruleset: game.ruleset.clone(),
+            start_position: game.start_position.clone(),
+            moves: game.session.moves().to_vec(),
+        })
+    }
+
     /// The analysis of the position after `ply` moves (the last position by default) of a
     /// finished game. A game has one analysis search at a time, and each ply's is kept.
     pub async fn analysis(

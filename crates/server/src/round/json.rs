@@ -31,6 +31,11 @@ impl RawJson {
         });
         RawJson(Arc::from(raw))
     }
+
+    /// JSON text kept as it is (checked to be JSON).
+    pub fn from_text(text: String) -> Result<RawJson, serde_json::Error> {
+        Ok(RawJson(Arc::from(RawValue::from_string(text)?)))
+    }
 }
 
 impl Serialize for RawJson {
@@ -708,6 +713,48 @@ pub fn game_view(
         // While the computer is to move (after a takeback its dropped search may still run).
         thinking: !over && matches!(game.seats[game.session.to_move()], Seat::Computer(_)),
     })
+}
+
+/// A position as everyone sees it, without a game around it: what the analysis page draws for
+/// each ply of a game analysed.
+#[derive(Debug, Serialize)]
+pub struct PositionJson {
+    pub ply: usize,
+    pub pieces: Vec<PieceJson>,
+    pub back: Option<Vec<PieceJson>>,
+    pub highlights: Vec<HighlightJson>,
+    pub absent: Vec<u16>,
+    pub to_move: &'static str,
+    pub last_move: Option<MoveJson>,
+    /// `ongoing` or `over`.
+    pub status: &'static str,
+}
+
+impl PositionJson {
+    pub fn of(session: &dyn AnySession) -> PositionJson {
+        let viewer = Viewer::Everyone;
+        let view = session.view(viewer);
+        PositionJson {
+            ply: session.moves().len(),
+            pieces: PieceJson::all(&view.pieces),
+            back: session
+                .back_view(viewer)
+                .map(|back| PieceJson::all(&back.pieces)),
+            highlights: session
+                .highlights(viewer)
+                .iter()
+                .map(HighlightJson::of)
+                .collect(),
+            absent: view.absent.iter().map(|c| c.0).collect(),
+            to_move: session.to_move().name(),
+            last_move: session.last_move(viewer).map(MoveJson::of_legal),
+            status: if session.status().is_over() {
+                "over"
+            } else {
+                "ongoing"
+            },
+        }
+    }
 }
 
 /// The game replayed to `ply` moves.

@@ -47,7 +47,7 @@ use denkmeter_engine::Registry;
 use rand::Rng;
 use tokio::sync::watch;
 
-pub use analyst::{Analysis, ANALYSIS_NODES, ANALYSIS_SECONDS};
+pub use analyst::{Analysis, FinishedGame, ANALYSIS_NODES, ANALYSIS_SECONDS};
 pub use claimer::Claimed;
 pub use drawer::OfferAction;
 pub use hinter::{Hint, HINT_LEVEL};

@@ -15,10 +15,12 @@
 //! same database learn of it at once.
 
 mod accounts;
+mod analyses;
 mod challenges;
 mod ratings;
 
 pub use accounts::{Account, SessionPlayer};
+pub use analyses::{StoredAnalysis, CLAIM_STALE_MS};
 pub use challenges::{Challenge, ChallengeError, NewChallenge, MAX_OPEN_CHALLENGES};
 pub use ratings::{
     CategoryRating, HistoryPoint, PlayedGame, Ranked, RatedEnd, RatedSeat, RatingChange,
