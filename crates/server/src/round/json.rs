@@ -726,6 +726,8 @@ pub struct PositionJson {
     pub absent: Vec<u16>,
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
+    /// Every legal move, with what a person clicks for it (to point out the engine's best).
+    pub legal_moves: Vec<MoveJson>,
     /// `ongoing` or `over`.
     pub status: &'static str,
 }
@@ -748,6 +750,11 @@ impl PositionJson {
             absent: view.absent.iter().map(|c| c.0).collect(),
             to_move: session.to_move().name(),
             last_move: session.last_move(viewer).map(MoveJson::of_legal),
+            legal_moves: session
+                .legal_moves_for(viewer)
+                .into_iter()
+                .map(MoveJson::of_legal)
+                .collect(),
             status: if session.status().is_over() {
                 "over"
             } else {
