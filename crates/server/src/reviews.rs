@@ -455,24 +455,29 @@ impl Reviews {
         let total = sessions.len();
         self.set_running(&stored.id, Some((0, total)));
         let options = review::position_options(review::default_limits());
-        let Ok(rounds) = self.rounds() else {
-            return Ok(None);
-        };
-        let threads = rounds.search_pool().threads().max(1);
         let mut evals = vec![None; total];
         let mut pending = sessions.into_iter().enumerate();
         let mut searching = tokio::task::JoinSet::new();
         let mut done = 0;
         loop {
+            // The server is asked for anew each time: a server that stops is not kept alive
+            // by its analysis (a search in hand runs out first).
+            let Ok(rounds) = self.rounds() else {
+                return Ok(None);
+            };
+            let threads = rounds.search_pool().threads().max(1);
             while searching.len() < threads {
                 let Some((ply, session)) = pending.next() else {
                     break;
                 };
-                let rounds = rounds.clone();
+                let rounds = Arc::downgrade(&rounds);
                 let options = options.clone();
                 let label = format!("analysis {}", stored.id);
                 searching.spawn(async move {
                     let session: Box<dyn AnySession> = session;
+                    let Some(rounds) = rounds.upgrade() else {
+                        return (ply, None);
+                    };
                     let eval = rounds
                         .search_pool()
                         .compute(Priority::Background, label, move || {
@@ -482,10 +487,14 @@ impl Reviews {
                     (ply, eval)
                 });
             }
+            drop(rounds);
             let Some(joined) = searching.join_next().await else {
                 break;
             };
             let (ply, eval) = joined.map_err(|e| format!("a position's search failed: {e}"))?;
+            let Ok(rounds) = self.rounds() else {
+                return Ok(None);
+            };
             let eval = eval.ok_or_else(|| format!("position {ply} could not be analysed"))?;
             evals[ply] = Some(eval);
             done += 1;

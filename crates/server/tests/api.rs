@@ -289,6 +289,9 @@ mod challenges;
 #[path = "api/lab.rs"]
 mod lab;
 
+#[path = "api/analyses.rs"]
+mod analyses;
+
 on_both_databases!(
     rulesets_and_health,
     a_game_against_the_computer,
