@@ -1,11 +1,13 @@
 // Denkmeter in the browser: the lobby, a game, a rules page, accounts, players and ratings.
 // Everything comes from the HTTP API (docs/api.md); the browser holds no rules. Hash routes: #/
 // (lobby), #/game/{id}[?token=T], #/rules/{name}, #/account[?form=signin|signup],
-// #/player/{name}, #/leaderboard[?category=C], #/lab[/{family}], #/study/{id}. Each page is a module whose function draws it into
+// #/player/{name}, #/leaderboard[?category=C], #/lab[/{family}], #/study/{id}, #/analysis/{id}
+// (a whole game's computer analysis). Each page is a module whose function draws it into
 // the page and returns {dispose()}, called when the route changes. The header says who is
 // signed in on every page (header.js).
 
 import { accountPage } from './account.js';
+import { AnalysisPage } from './analysis.js';
 import { GamePage } from './game/page.js';
 import { startHeader } from './header.js';
 import { labPage, studyPage } from './lab.js';
@@ -44,6 +46,8 @@ function route() {
     page = labPage(app, parts[1] || null);
   } else if (parts[0] === 'study' && parts[1]) {
     page = studyPage(app, parts[1]);
+  } else if (parts[0] === 'analysis' && parts[1]) {
+    page = new AnalysisPage(app, parts[1]);
   } else {
     page = lobbyPage(app);
   }

@@ -146,6 +146,7 @@ export function lobbyPage(app) {
           <label class="small">Or a file: <input type="file" id="pdn-upload" accept=".pdn,.txt,text/plain"></label>
           <p class="hint small">Its GameType tag sets the rules and its FEN tag the start; a game without a GameType is played by the rules chosen above.</p>
           <button type="button" id="analyse-pdn" title="The engine's evaluation and best line for the position the game reached">Analyse its last position</button>
+          <button type="button" id="analyse-pdn-game" title="The engine looks at every position of the game and marks its inaccuracies, mistakes and blunders">Analyse the whole game</button>
           <p class="small" id="pdn-analysis" aria-live="polite"></p>
         </details>
         <p class="hint" id="opponent-hint"></p>
@@ -382,6 +383,24 @@ export function lobbyPage(app) {
       out.textContent = a.pv.length
         ? `Where the game stands, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`
         : `${a.score_text}.`;
+    } catch (e) {
+      if (!disposed) out.textContent = `Not analysed: ${e.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  // The analysis of the whole pasted game, on a page of its own.
+  document.getElementById('analyse-pdn-game').addEventListener('click', async () => {
+    const button = document.getElementById('analyse-pdn-game');
+    const out = document.getElementById('pdn-analysis');
+    const pdn = document.getElementById('pdn').value.trim();
+    if (!select.value || !pdn || button.disabled) return;
+    button.disabled = true;
+    out.textContent = 'Asking for the analysis…';
+    try {
+      const a = await api('POST', '/api/analyses', { ruleset: select.value, pdn });
+      if (!disposed) location.hash = `#/analysis/${encodeURIComponent(a.id)}`;
     } catch (e) {
       if (!disposed) out.textContent = `Not analysed: ${e.message}`;
     } finally {

@@ -40,8 +40,8 @@ let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Checks F and G take about 25 s, H to K about 30 s, N about 13 s, P to U (accounts and
-// ratings) about 20 s and V to Y (challenges) about 15 s of it.
-const TOTAL_LIMIT_MS = 380_000;
+// ratings) about 20 s and V to Y (challenges) about 15 s, L (a whole game analysed) about 20 s of it.
+const TOTAL_LIMIT_MS = 405_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -3000,6 +3000,107 @@ test('Z. the lab: a small study started on a game\'s Lab page is played, reporte
   await page.goto(`${base}/#/lab/chad`);
   await page.waitForSelector('#no-studies');
   await context.close();
+});
+
+test('L. a whole game analysed: asked for on the game page, graphed, its marked moves pointed out; a pasted PDN game too', async (problems) => {
+  // Chad between two people, up to Black's blunder (9... H8-H6) and White's reply; Black resigns.
+  const played = 'E3-G3 J10-J11 E4-H4 I8-I5 G3-G7 H9-B9 G7-I7 I9-J10 I7xI10 J10xI10 C5-C7 J8-J2 C7-I7 B9-I9 I7-I8 J2-A2 D3-J3 H8-H6 J3-J8'.split(' ');
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
+  for (const [i, move] of played.entries()) {
+    await api('POST', `/api/games/${id}/moves`, { token: tokens[i % 2 ? 'black' : 'white'], move });
+    // Under the server's ten moves a second from one address.
+    await sleep(120);
+  }
+  await api('POST', `/api/games/${id}/resign`, { token: tokens.black });
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'L', problems);
+    await page.goto(`${base}/#/game/${id}`);
+    await page.waitForSelector('#request-analysis', { state: 'visible' });
+    await page.click('#request-analysis');
+    await page.waitForURL(/#\/analysis\/[^/?]+$/, { timeout: 10_000 });
+    const analysisId = decodeURIComponent(/#\/analysis\/([^/?]+)/.exec(page.url())[1]);
+    try {
+      await page.waitForFunction(() => document.querySelector('#analysis-title').textContent === 'Computer analysis · Chad', null, { timeout: 5000 });
+    } catch {
+      throw new Failure(`the analysis page is titled "${await page.textContent('#analysis-title')}"`);
+    }
+    check(await page.$(`#analysis-game[href="#/game/${id}"]`), 'the analysis page has no link back to the game');
+    try {
+      await page.waitForSelector('#eval-graph svg .graph-line', { timeout: 60_000 });
+    } catch {
+      throw new Failure(`the graph was not drawn within 60 s: ${await page.textContent('#analysis-progress')}`);
+    }
+    const analysis = await api('GET', `/api/analyses/${analysisId}`);
+    check(analysis.status === 'done' && analysis.game_id === id, `the analysis is ${analysis.status}, of game ${analysis.game_id}`);
+    const { positions, moves: judged } = analysis.review;
+    check(positions.length === played.length + 1, `the review has ${positions.length} positions for ${played.length} moves`);
+    const points = await page.$eval('#eval-graph .graph-line', (line) => line.getAttribute('points').trim().split(/\s+/).length);
+    check(points === positions.length, `the graph has ${points} points for ${positions.length} positions`);
+    const marked = judged.filter((m) => m.judgement);
+    const glyphs = await page.$$eval('#moves .move .glyph', (els) => els.map((e) => e.textContent));
+    const dots = await page.$$eval('#eval-graph .graph-dot', (els) => els.length);
+    check(glyphs.length === marked.length && dots === marked.length, `${marked.length} moves marked by the review, ${glyphs.length} glyphs in the move list and ${dots} dots on the graph`);
+
+    // A marked move (the blunder, if any): its position before, with the better move pointed out.
+    const blunder = marked.find((m) => m.judgement === 'blunder' && m.best) || marked.find((m) => m.best);
+    if (blunder) {
+      await page.click(`#marked-moves button[data-ply="${blunder.ply - 1}"]`);
+      const ply = `${blunder.ply - 1} / ${played.length}`;
+      try {
+        await page.waitForFunction(([p, best]) => document.querySelector('#replay-ply').textContent === p && document.querySelector('.board-hint').textContent === `Hint: ${best}`, [ply, blunder.best], { timeout: 5000 });
+      } catch {
+        throw new Failure(`after a click on the marked move ${blunder.played} the page shows ${await page.textContent('#replay-ply')} with "${await page.textContent('.board-hint')}", not ${ply} with ${blunder.best} pointed out`);
+      }
+      check(await page.$('svg.board .mark.hint'), `the better move ${blunder.best} is not marked on the board`);
+      const words = await page.textContent('#ply-judgement');
+      check(words.includes(blunder.best), `the words on the position before ${blunder.played} do not name ${blunder.best}: "${words}"`);
+    }
+    // A click on the graph goes to the nearest position; the arrow keys step on.
+    const box = await page.$eval('#eval-graph svg', (svg) => {
+      const r = svg.getBoundingClientRect();
+      return { width: r.width, height: r.height };
+    });
+    // The graph's positions run from 6 to 294 of its 300 units (analysis.js).
+    await page.click('#eval-graph svg', { position: { x: ((6 + (3 / played.length) * 288) / 300) * box.width, y: box.height / 2 } });
+    await page.waitForFunction((p) => document.querySelector('#replay-ply').textContent === p, `3 / ${played.length}`, { timeout: 5000 });
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((p) => document.querySelector('#replay-ply').textContent === p, `4 / ${played.length}`, { timeout: 5000 });
+    const info = await page.textContent('#ply-info');
+    check(/^After 2\.\.\. I8-I5 \(White to move\): [+-]\d+\.\d\d \(depth \d+\)\. Best line: /.test(info), `the position after 2... I8-I5 reads "${info}"`);
+
+    // On a phone: nothing wider than the screen, the board and its bar on it.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.reload();
+    await page.waitForSelector('#eval-graph svg .graph-line');
+    await page.waitForSelector('.eval-bar:not([hidden])');
+    const phone = await page.evaluate(() => {
+      const right = (selector) => document.querySelector(selector).getBoundingClientRect().right;
+      return { scrollWidth: document.documentElement.scrollWidth, board: right('svg.board'), bar: right('.eval-bar'), graph: right('#eval-graph svg') };
+    });
+    check(phone.scrollWidth <= 375, `the analysis page is ${phone.scrollWidth} px wide on a 375 px screen`);
+    check(Math.max(phone.board, phone.bar, phone.graph) <= 375, `on a phone the board ends at ${phone.board} px, its bar at ${phone.bar} and the graph at ${phone.graph}`);
+
+    // The game page now links to the analysis, with what it found.
+    await page.goto(`${base}/#/game/${id}`);
+    await page.waitForSelector('#review-link', { state: 'visible' });
+    check(await page.getAttribute('#review-link', 'href') === `#/analysis/${analysisId}`, 'the game page links to another analysis');
+    check(/^done: /.test(await page.textContent('#review-status')), `the game page says the analysis is "${await page.textContent('#review-status')}"`);
+    check(await page.isHidden('#request-analysis'), 'the game page still offers to request the analysis');
+
+    // A PDN game pasted in the lobby, analysed as a whole: English checkers, Black (the first player) first.
+    await page.goto(`${base}/#/`);
+    await page.waitForSelector('#ruleset option[value="english"]', { state: 'attached' });
+    await page.selectOption('#ruleset', 'english');
+    await page.click('#pdn-field summary');
+    await page.fill('#pdn', '[GameType "21"]\n1. 11-15 23-19 2. 8-11 22-17 *');
+    await page.click('#analyse-pdn-game');
+    await page.waitForURL(/#\/analysis\/[^/?]+$/, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('#analysis-title').textContent === 'Computer analysis · English checkers' && document.querySelectorAll('#moves .move[data-ply]').length === 4);
+  } finally {
+    await context.close();
+  }
 });
 
 async function main() {

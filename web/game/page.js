@@ -17,7 +17,8 @@ import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, t
  */
 const SQUARE_NUMBERS_KEY = 'denkmeter:square-numbers';
 
-function squareNumbersWanted() {
+/** Whether square numbers are wanted on numbered boards (the analysis page asks too). */
+export function squareNumbersWanted() {
   try {
     return localStorage.getItem(SQUARE_NUMBERS_KEY) !== 'off';
   } catch {
@@ -56,6 +57,8 @@ export class GamePage {
     this.hinting = false; // a hint is being searched
     this.analysis = null; // the last analysis asked for (a finished game's position), or null
     this.analysing = false;
+    this.review = undefined; // the whole game's analysis once the game is over (null: none asked for)
+    this.reviewAsking = false;
     this.passedTo = null; // on a shared screen in a game that hides something: who said he has the device
     this.side = 'front'; // the side of a two-sided board on show (see showsBack)
     this.busy = false;
@@ -367,6 +370,7 @@ export class GamePage {
     on('choice-confirm', () => this.settleChoice(true));
     on('choice-cancel', () => this.settleChoice(false));
     on('analyse', () => this.analyse());
+    on('request-analysis', () => this.requestReview());
     on('replay-first', () => this.goto(0));
     on('replay-prev', () => this.goto(this.shownPly() - 1));
     on('replay-next', () => this.goto(this.shownPly() + 1));
@@ -431,6 +435,33 @@ export class GamePage {
     } finally {
       this.analysing = false;
       this.render();
+    }
+  }
+
+  /** Whether the finished game's whole analysis was asked for (by anyone): looked up once. */
+  async lookUpReview() {
+    this.review = null;
+    try {
+      this.review = await api('GET', gamePath(this.id, 'analyses'));
+    } catch {
+      // Not known: the button to ask for it stays.
+    }
+    if (!this.disposed) this.render();
+  }
+
+  /** Asks for the analysis of the whole game, and goes to its page. */
+  async requestReview() {
+    if (this.reviewAsking) return;
+    this.reviewAsking = true;
+    this.render();
+    try {
+      const a = await api('POST', gamePath(this.id, 'analyses'));
+      if (!this.disposed) location.hash = `#/analysis/${encodeURIComponent(a.id)}`;
+    } catch (e) {
+      showMessage(e.message);
+    } finally {
+      this.reviewAsking = false;
+      if (!this.disposed) this.render();
     }
   }
 
@@ -601,6 +632,7 @@ export class GamePage {
   render() {
     const v = this.live;
     if (!v || this.disposed) return;
+    if (v.status === 'over' && this.review === undefined) this.lookUpReview();
     // Behind a pass-the-device screen no earlier position stays on show.
     if (this.replay && this.covered()) this.replay = null;
     const shown = this.replay || v;

@@ -83,6 +83,11 @@ export function gamePageHtml() {
           <div class="analysis" id="analysis-box" hidden>
             <button type="button" id="analyse" title="The engine's evaluation and best line for the position shown">Analyse this position</button>
             <p id="analysis" class="small" aria-live="polite"></p>
+            <p class="review-request" id="review-request">
+              <button type="button" id="request-analysis" title="The engine looks at every position of the game and marks its inaccuracies, mistakes and blunders">Request computer analysis</button>
+              <a id="review-link" href="#/" hidden>Computer analysis</a>
+              <span id="review-status" class="small muted"></span>
+            </p>
           </div>
           <div class="downloads">
             <span class="muted">Download</span>
@@ -414,7 +419,10 @@ function renderActions(page, over) {
   for (const b of box.querySelectorAll('button')) b.disabled = page.busy || (b.dataset.action === 'hint' && page.hinting);
 }
 
-/** A finished game's analysis panel: the engine's view of the position shown, on request. */
+/**
+ * A finished game's analysis panel: the engine's view of the position shown, on request; and the
+ * analysis of the whole game, asked for here and looked at on its own page.
+ */
 function renderAnalysis(page, over) {
   const box = document.getElementById('analysis-box');
   box.hidden = !over;
@@ -432,6 +440,27 @@ function renderAnalysis(page, over) {
     const side = title(a.to_move, page.live && page.live.side_names);
     text.textContent = `After move ${a.ply}, for ${side} to move: ${a.score_text} (depth ${a.depth}). Best line: ${a.pv.join(' ')}`;
   }
+  const review = page.review;
+  const request = document.getElementById('request-analysis');
+  request.hidden = Boolean(review);
+  request.disabled = page.reviewAsking;
+  request.textContent = page.reviewAsking ? 'Requesting…' : 'Request computer analysis';
+  const link = document.getElementById('review-link');
+  link.hidden = !review;
+  document.getElementById('review-status').textContent = review ? reviewStatus(review) : '';
+  if (review) link.href = `#/analysis/${encodeURIComponent(review.id)}`;
+}
+
+/** Where a whole game's analysis stands: `done: 1 blunder, 4 mistakes`, `analysing 12/30`. */
+function reviewStatus(a) {
+  if (a.status === 'failed') return 'failed';
+  if (a.status !== 'done' || !a.review) return `${a.status === 'waiting' ? 'waiting' : 'analysing'} ${a.done}/${a.total}`;
+  const count = (key) => a.review.white[key] + a.review.black[key];
+  const marks = [['blunders', 'blunder'], ['mistakes', 'mistake'], ['inaccuracies', 'inaccuracy']]
+    .map(([key, one]) => [count(key), key, one])
+    .filter(([n]) => n > 0)
+    .map(([n, many, one]) => `${n} ${n === 1 ? one : many}`);
+  return `done: ${marks.join(', ') || 'no move marked'}`;
 }
 
 /** The move list in numbered pairs, and the controls that step through the game's positions. */

@@ -105,7 +105,8 @@ pub fn run(args: &AnalyseGameArgs) -> Result<()> {
         bar.set_style(style);
     }
     let options = review::position_options(limits);
-    let evals = review::evaluate_all(&sessions, &options, threads, &|_| bar.inc(1));
+    let names = loaded.game.facts().side_names;
+    let evals = review::evaluate_all(&sessions, &options, names, threads, &|_| bar.inc(1));
     bar.finish_and_clear();
     let facts = loaded.game.facts();
     let result = review::review(facts.name, facts.family, &moves, evals);
@@ -115,7 +116,7 @@ pub fn run(args: &AnalyseGameArgs) -> Result<()> {
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.annotate {
-        let annotated = annotate(&loaded.record, &result);
+        let annotated = annotate(&loaded.record, &result, facts.side_names);
         // A draughts game goes out as PDN when the file is named so.
         let as_pdn = path
             .extension()
@@ -176,10 +177,10 @@ fn print_review(review: &GameReview, game: &dyn AnyGame, record: &Record) {
         (names[denkmeter_core::Player::Black], &review.black),
     ] {
         outln!(
-            "{name}: {} inaccuracies, {} mistakes, {} blunders, mean loss {}",
-            side.inaccuracies,
-            side.mistakes,
-            side.blunders,
+            "{name}: {}, {}, {}, mean loss {}",
+            count(side.inaccuracies, "inaccuracy", "inaccuracies"),
+            count(side.mistakes, "mistake", "mistakes"),
+            count(side.blunders, "blunder", "blunders"),
             side.mean_loss
         );
     }
@@ -194,7 +195,7 @@ fn print_review(review: &GameReview, game: &dyn AnyGame, record: &Record) {
     }
     outln!();
     outln!(
-        "{:<10} {:<14} {:<11} {:>6}  {:<14} {:<12} {:<12} line",
+        "{:<10} {:<14} {:<11} {:>6}  {:<14} {:<16} {:<16} line",
         "move",
         "played",
         "mark",
@@ -216,7 +217,7 @@ fn print_review(review: &GameReview, game: &dyn AnyGame, record: &Record) {
             flip_text(&after.score_text)
         };
         outln!(
-            "{:<10} {:<14} {:<11} {:>6}  {:<14} {:<12} {:<12} {}",
+            "{:<10} {:<14} {:<11} {:>6}  {:<14} {:<16} {:<16} {}",
             number,
             format!("{}{}", m.played, m.judgement.map_or("", |j| j.glyph())),
             m.judgement.map_or("", |j| j.word()),
@@ -227,6 +228,11 @@ fn print_review(review: &GameReview, game: &dyn AnyGame, record: &Record) {
             m.line.join(" ")
         );
     }
+}
+
+/// `1 mistake`, `2 mistakes`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A score text for the other side: `+0.35` becomes `-0.35`, a win a loss.
@@ -248,11 +254,14 @@ fn flip_text(text: &str) -> String {
 
 /// The record with a comment after every move: White's evaluation after it, and the mark and
 /// better line of a marked move.
-fn annotate(record: &Record, review: &GameReview) -> Record {
+fn annotate(record: &Record, review: &GameReview, names: denkmeter_core::ByPlayer<&str>) -> Record {
     let mut out = record.clone();
     for m in &review.moves {
         let after = &review.positions[m.ply];
-        let mut text = format!("{} (White)", white_text(after));
+        let mut text = after.white_text.clone();
+        if !after.over && !text.contains(" wins in ") {
+            text.push_str(&format!(" for {}", names[denkmeter_core::Player::White]));
+        }
         if let Some(j) = m.judgement {
             text.push_str(&format!(
                 "; {} {}: {} was better ({})",
@@ -275,18 +284,6 @@ fn annotate(record: &Record, review: &GameReview) -> Record {
         ),
     );
     out
-}
-
-/// A position's evaluation for White.
-fn white_text(eval: &review::PositionEval) -> String {
-    if eval.over {
-        return eval.score_text.clone();
-    }
-    if eval.to_move == "white" {
-        eval.score_text.clone()
-    } else {
-        flip_text(&eval.score_text)
-    }
 }
 
 #[cfg(test)]

@@ -1233,3 +1233,141 @@ fn lab_studies_on_postgres_are_shared_by_two_workers_with_the_same_results() {
         lab_cells(dir.path(), "postgres")
     );
 }
+
+/// A Chad game between `ab:d3` and `random` (`match chad --first ab:d3 --second random --games
+/// 1 --seed 3`): Black's random moves make mistakes.
+const CHAD_GAME: &str = "[Game \"chad\"]\n[Ruleset \"chad\"]\n[Result \"1-0\"]\n\n\
+1. E3-G3 J10-J11 2. E4-H4 I8-I5 3. G3-G7 H9-B9 4. G7-I7 I9-J10 5. I7xI10 J10xI10\n\
+6. C5-C7 J8-J2 7. C7-I7 B9-I9 8. I7-I8 J2-A2 9. D3-J3 H8-H6 10. J3-J8 I5-I7\n\
+11. I8-G8 I9-H9 12. J8-I8 J9-I9 13. G8xH9 I10-J10 14. I8-J7 I9-J9 15. J7xJ9 1-0\n";
+
+#[test]
+fn analyse_game_judges_every_move_and_annotates_the_record() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let record = dir.path().join("chad.pgn");
+    std::fs::write(&record, CHAD_GAME).expect("written");
+    let annotated = dir.path().join("annotated.pgn");
+    let json = dir.path().join("analysis.json");
+    let path = |p: &std::path::Path| p.to_str().expect("utf-8 path").to_string();
+    let out = denkmeter(
+        &[
+            "analyse-game",
+            &path(&record),
+            "--nodes",
+            "30000",
+            "--threads",
+            "2",
+            "--annotate",
+            &path(&annotated),
+            "--json",
+            &path(&json),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("29 moves analysed"), "{text}");
+    assert!(text.contains("hundredths of a rook"), "{text}");
+    let review: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON is written"))
+            .expect("JSON");
+    assert_eq!(review["positions"].as_array().map(Vec::len), Some(30));
+    let moves = review["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 29);
+    // The last position is checkmate: scored by the result, not searched.
+    assert_eq!(review["positions"][29]["over"], true);
+    assert_eq!(review["positions"][29]["white_chances"], 1.0);
+    let marked: Vec<&serde_json::Value> =
+        moves.iter().filter(|m| !m["judgement"].is_null()).collect();
+    assert!(!marked.is_empty(), "a random player's moves are marked");
+    // Every marked move is in the table, with its glyph and the better move.
+    for m in &marked {
+        let glyph = match m["judgement"].as_str() {
+            Some("blunder") => "??",
+            Some("mistake") => "?",
+            _ => "?!",
+        };
+        let played = format!("{}{glyph} ", m["played"].as_str().expect("text"));
+        let row = text
+            .lines()
+            .find(|l| l.contains(&played))
+            .unwrap_or_else(|| panic!("{played:?} is not in the table:\n{text}"));
+        assert!(
+            row.contains(m["best"].as_str().expect("a better move")),
+            "{row}"
+        );
+    }
+    // The annotated record replays, with a comment after every move.
+    let annotated_text = std::fs::read_to_string(&annotated).expect("annotated");
+    let evaluated =
+        annotated_text.matches(" for White").count() + annotated_text.matches(" wins in ").count();
+    assert_eq!(evaluated, 28, "{annotated_text}");
+    assert!(
+        annotated_text.contains("{White wins by checkmate}"),
+        "{annotated_text}"
+    );
+    assert_eq!(
+        annotated_text.matches("was better").count(),
+        marked.len(),
+        "{annotated_text}"
+    );
+    let check = denkmeter(&["record", "check", &path(&annotated)], "");
+    assert!(check.status.success(), "{}", stderr(&check));
+
+    // A PDN game, annotated as PDN.
+    let pdn = dir.path().join("english.pdn");
+    std::fs::write(&pdn, "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n").expect("written");
+    let out_pdn = dir.path().join("english-annotated.pdn");
+    let out = denkmeter(
+        &[
+            "analyse-game",
+            &path(&pdn),
+            "--depth",
+            "3",
+            "--annotate",
+            &path(&out_pdn),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdn_text = std::fs::read_to_string(&out_pdn).expect("annotated PDN");
+    assert!(pdn_text.contains("[GameType \"21"), "{pdn_text}");
+    // English checkers calls the first player Black.
+    assert_eq!(pdn_text.matches(" for Black").count(), 4, "{pdn_text}");
+
+    // Refusals, with the reason.
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, CHAD_GAME.replace("J10-J11", "J10-J99")).expect("written");
+    for (args, words) in [
+        (vec!["analyse-game".to_string(), path(&bad)], "move 1"),
+        (
+            vec![
+                "analyse-game".to_string(),
+                path(&dir.path().join("none.pgn")),
+            ],
+            "cannot read",
+        ),
+        (
+            vec![
+                "analyse-game".to_string(),
+                path(&record),
+                "--threads".to_string(),
+                "0".to_string(),
+            ],
+            "--threads",
+        ),
+        (
+            vec![
+                "analyse-game".to_string(),
+                path(&record),
+                "--depth".to_string(),
+                "0".to_string(),
+            ],
+            "--depth",
+        ),
+    ] {
+        let out = run(&args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use denkmeter_core::{win_rate, Player, Status};
+use denkmeter_core::{win_rate, ByPlayer, Player, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::dynamic::{AnyGame, AnySession};
@@ -116,6 +116,9 @@ pub struct PositionEval {
     pub white_chances: f64,
     /// `+0.35`, `win in 5 plies`, or how the game ended here.
     pub score_text: String,
+    /// The score for White in words, the sides by their traditional names: `+0.35`,
+    /// `Black wins in 5 plies`, or how the game ended here.
+    pub white_text: String,
     /// The best line, the best move first (empty when the game is over here).
     pub pv: Vec<String>,
     pub nodes: u64,
@@ -224,8 +227,13 @@ fn side(player: Player) -> String {
 }
 
 /// Searches one position, the game's `ply`-th: a position where the game is over is scored by
-/// its result.
-pub fn evaluate(session: &dyn AnySession, ply: usize, options: &SearchOptions) -> PositionEval {
+/// its result. `names` are the sides' names for people (the ruleset's `side_names`).
+pub fn evaluate(
+    session: &dyn AnySession,
+    ply: usize,
+    options: &SearchOptions,
+    names: ByPlayer<&str>,
+) -> PositionEval {
     let to_move = session.to_move();
     let for_white = |score: i32| {
         if to_move == Player::White {
@@ -241,7 +249,8 @@ pub fn evaluate(session: &dyn AnySession, ply: usize, options: &SearchOptions) -
         score,
         white_score: for_white(score),
         white_chances: chances(for_white(score)),
-        score_text: text,
+        score_text: text.clone(),
+        white_text: text,
         pv: Vec::new(),
         nodes: 0,
         over: true,
@@ -252,11 +261,7 @@ pub fn evaluate(session: &dyn AnySession, ply: usize, options: &SearchOptions) -
             Some(_) => -WIN,
             None => 0,
         };
-        let text = match outcome.winner {
-            Some(w) => format!("the game is over: {} won", w.name()),
-            None => "the game is over: drawn".to_string(),
-        };
-        return ended(score, text);
+        return ended(score, outcome.describe(names));
     }
     match session.analyse_known(options, &mut |_| {}) {
         Some(line) => PositionEval {
@@ -267,11 +272,28 @@ pub fn evaluate(session: &dyn AnySession, ply: usize, options: &SearchOptions) -
             white_score: for_white(line.score),
             white_chances: chances(for_white(line.score)),
             score_text: score_text(line.score),
+            white_text: white_text(for_white(line.score), names),
             pv: line.pv,
             nodes: line.nodes,
             over: false,
         },
         None => ended(0, "no move: the game ends here".to_string()),
+    }
+}
+
+/// A score for White in words: `+0.35`, or `Black wins in 5 plies`.
+fn white_text(white_score: i32, names: ByPlayer<&str>) -> String {
+    if is_decisive(white_score) {
+        let plies = WIN - white_score.abs();
+        let winner = if white_score > 0 {
+            Player::White
+        } else {
+            Player::Black
+        };
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        format!("{} wins in {plies} {unit}", names[winner])
+    } else {
+        score_text(white_score)
     }
 }
 
@@ -293,6 +315,7 @@ fn chances(white_score: i32) -> f64 {
 pub fn evaluate_all(
     sessions: &[Box<dyn AnySession>],
     options: &SearchOptions,
+    names: ByPlayer<&str>,
     threads: usize,
     done: &(dyn Fn(&PositionEval) + Sync),
 ) -> Vec<PositionEval> {
@@ -305,7 +328,7 @@ pub fn evaluate_all(
                 let Some(session) = sessions.get(i) else {
                     break;
                 };
-                let eval = evaluate(session.as_ref(), i, options);
+                let eval = evaluate(session.as_ref(), i, options, names);
                 done(&eval);
                 if let Ok(mut found) = found.lock() {
                     found[i] = Some(eval);
@@ -414,6 +437,7 @@ mod tests {
             white_score: white,
             white_chances: chances(white),
             score_text: score_text(score),
+            white_text: white_text(white, ByPlayer::new("White", "Black")),
             pv: pv.iter().map(|s| s.to_string()).collect(),
             nodes: 1,
             over: false,
@@ -496,5 +520,13 @@ mod tests {
         assert!(chances(200) > 0.7 && chances(200) < 0.75);
         assert_eq!(chances(WIN - 3), 1.0);
         assert_eq!(chances(-(WIN - 3)), 0.0);
+    }
+
+    #[test]
+    fn white_texts_name_the_sides() {
+        let names = ByPlayer::new("Black", "White");
+        assert_eq!(white_text(35, names), "+0.35");
+        assert_eq!(white_text(-(WIN - 5), names), "White wins in 5 plies");
+        assert_eq!(white_text(WIN - 1, names), "Black wins in 1 ply");
     }
 }

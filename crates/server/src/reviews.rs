@@ -455,6 +455,7 @@ impl Reviews {
         let total = sessions.len();
         self.set_running(&stored.id, Some((0, total)));
         let options = review::position_options(review::default_limits());
+        let names = ruleset.facts().side_names;
         let mut evals = vec![None; total];
         let mut pending = sessions.into_iter().enumerate();
         let mut searching = tokio::task::JoinSet::new();
@@ -481,7 +482,7 @@ impl Reviews {
                     let eval = rounds
                         .search_pool()
                         .compute(Priority::Background, label, move || {
-                            Some(review::evaluate(session.as_ref(), ply, &options))
+                            Some(review::evaluate(session.as_ref(), ply, &options, names))
                         })
                         .await;
                     (ply, eval)
