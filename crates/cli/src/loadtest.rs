@@ -2434,6 +2434,8 @@ struct Report {
     end_move_latency_ms: Summary,
     delivery_latency_ms: Summary,
     deliveries_before_ack: u64,
+    /// The computer's replies, from the ack of the person's move to the reply's view.
+    computer_reply_ms: Summary,
     views_received: u64,
     heartbeats: u64,
     heartbeats_ahead_of_view: u64,
@@ -2487,6 +2489,9 @@ struct Checks {
     stale: u64,
     early: u64,
     delivery_us: Vec<u32>,
+    /// In games against the computer: from the ack of the person's move to the first view with
+    /// the computer's reply, at the person's own socket.
+    reply_us: Vec<u32>,
 }
 
 impl Checks {
@@ -2527,6 +2532,18 @@ impl Checks {
             self.unacked_human_moves += unacked;
         } else {
             self.computer_moves += unacked;
+        }
+        if game.kind == Kind::HumanComputer {
+            // The person's socket is the game's first watcher.
+            if let Some(own) = state.watchers.iter().find(|w| w.base.is_some()) {
+                let base = own.base.unwrap_or(0);
+                for ply in (base + 2)..=stored.min(own.seen.len()) {
+                    let acked = |p: usize| state.acks.get(p - 1).copied().flatten();
+                    if let (None, Some(person)) = (acked(ply), acked(ply - 1)) {
+                        self.reply_us.push(own.seen[ply - 1].saturating_sub(person));
+                    }
+                }
+            }
         }
         for watcher in &state.watchers {
             if last.is_some() {
@@ -2653,6 +2670,7 @@ impl Report {
             end_move_latency_ms: Summary::of_micros(lock(&stats.end_move_latency_us).clone()),
             delivery_latency_ms: Summary::of_micros(std::mem::take(&mut checks.delivery_us)),
             deliveries_before_ack: checks.early,
+            computer_reply_ms: Summary::of_micros(std::mem::take(&mut checks.reply_us)),
             views_received: stats.views.get(),
             heartbeats: stats.heartbeats.get(),
             heartbeats_ahead_of_view: stats.heartbeats_ahead.get(),
@@ -2775,6 +2793,7 @@ impl Report {
             ),
             ("move latency ms", self.move_latency_ms.text()),
             ("game-ending move ms", self.end_move_latency_ms.text()),
+            ("computer reply ms", self.computer_reply_ms.text()),
             (
                 "delivery latency ms",
                 format!(
@@ -2989,6 +3008,40 @@ mod tests {
         // late watcher joined at ply 1.
         assert_eq!(checks.delivery_us, vec![50, 0]);
         assert_eq!(checks.early, 1);
+        assert!(
+            checks.reply_us.is_empty(),
+            "no computer in a game between people"
+        );
+    }
+
+    #[test]
+    fn the_computers_replies_are_timed_from_the_persons_ack() {
+        let game = GameRecord {
+            id: "g".into(),
+            kind: Kind::HumanComputer,
+            accounts: Vec::new(),
+            state: Mutex::new(GameState::default()),
+        };
+        let own = game.register();
+        assert!(game.observe(own, 0, Some(1), 10));
+        assert!(game.ack(1, 100));
+        assert!(game.observe(own, 2, Some(3), 350));
+        assert!(game.ack(3, 500));
+        assert!(game.observe(own, 4, Some(5), 520));
+        let mut checks = Checks::default();
+        checks.game(
+            &game,
+            Some(Final {
+                ply: 4,
+                version: Some(5),
+                over: false,
+                rated: false,
+                rating_changes: 0,
+            }),
+        );
+        // Reply 2 came 250 µs after move 1's ack, reply 4 20 µs after move 3's.
+        assert_eq!(checks.reply_us, vec![250, 20]);
+        assert_eq!(checks.computer_moves, 2);
     }
 
     #[test]

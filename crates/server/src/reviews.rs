@@ -6,25 +6,26 @@
 //! [`MAX_WAITING_PER_ADDRESS`] per client address; a game of at most
 //! [`review::MAX_PLIES`] moves. One analysis runs at a time per server, its positions in
 //! parallel on the pool's threads at the lowest priority, each a short search
-//! ([`review::DEFAULT_NODES`] positions, at most [`review::DEFAULT_TIME`]): a person's game
-//! waits at most for one position's search before its own goes first. A server claims the
+//! ([`review::DEFAULT_NODES`] positions, at most [`review::DEFAULT_TIME`]). While a game's
+//! search waits or runs, the analysis leaves one thread free: a person's game waits at most
+//! for one position's search, once, before its own go first. A server claims the
 //! analysis it runs and renews the claim after every position, so an analysis whose server
 //! died is taken over by another (PostgreSQL) or resumed at restart.
 
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use denkmeter_engine::dynamic::{AnyGame, AnySession};
 use denkmeter_engine::review::{self, GameReview, ReviewError as GameReviewError};
-use denkmeter_engine::Registry;
+use denkmeter_engine::{Registry, SearchOptions};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::sync::{watch, Notify};
 
 use crate::round::json::{BoardJson, PositionJson, RawJson, SideNamesJson};
 use crate::round::{now_ms, RoundError, Rounds};
-use crate::search::Priority;
 use crate::store::{StoreError, StoredAnalysis};
 
 /// The most analyses waiting or running, server-wide.
@@ -457,7 +458,9 @@ impl Reviews {
         let options = review::position_options(review::default_limits());
         let names = ruleset.facts().side_names;
         let mut evals = vec![None; total];
-        let mut pending = sessions.into_iter().enumerate();
+        // Positions to search, and again those whose search gave way to a game's.
+        let mut pending: Vec<(usize, Box<dyn AnySession>)> =
+            sessions.into_iter().enumerate().rev().collect();
         let mut searching = tokio::task::JoinSet::new();
         let mut done = 0;
         loop {
@@ -466,25 +469,42 @@ impl Reviews {
             let Ok(rounds) = self.rounds() else {
                 return Ok(None);
             };
-            let threads = rounds.search_pool().threads().max(1);
-            while searching.len() < threads {
-                let Some((ply, session)) = pending.next() else {
+            // Every thread while nobody else needs one; one left free while a game does.
+            let pool = rounds.search_pool();
+            let threads = pool.threads().max(1);
+            let slots = if pool.foreground() > 0 {
+                threads.saturating_sub(1).max(1)
+            } else {
+                threads
+            };
+            while searching.len() < slots {
+                let Some((ply, session)) = pending.pop() else {
                     break;
                 };
                 let rounds = Arc::downgrade(&rounds);
                 let options = options.clone();
                 let label = format!("analysis {}", stored.id);
                 searching.spawn(async move {
-                    let session: Box<dyn AnySession> = session;
                     let Some(rounds) = rounds.upgrade() else {
                         return (ply, None);
                     };
                     let eval = rounds
                         .search_pool()
-                        .compute(Priority::Background, label, move || {
-                            Some(review::evaluate(session.as_ref(), ply, &options, names))
+                        .compute_yielding(label, move |stop| {
+                            let options = SearchOptions {
+                                stop: Some(stop.clone()),
+                                ..options
+                            };
+                            let eval = review::evaluate(session.as_ref(), ply, &options, names);
+                            // A search that gave way is done again later, in full.
+                            Some(if stop.load(Ordering::Relaxed) {
+                                Err(session)
+                            } else {
+                                Ok(eval)
+                            })
                         })
-                        .await;
+                        .await
+                        .map(|(eval, _)| eval);
                     (ply, eval)
                 });
             }
@@ -496,7 +516,14 @@ impl Reviews {
             let Ok(rounds) = self.rounds() else {
                 return Ok(None);
             };
-            let eval = eval.ok_or_else(|| format!("position {ply} could not be analysed"))?;
+            let eval = match eval {
+                Some(Ok(eval)) => eval,
+                Some(Err(session)) => {
+                    pending.push((ply, session));
+                    continue;
+                }
+                None => return Err(format!("position {ply} could not be analysed")),
+            };
             evals[ply] = Some(eval);
             done += 1;
             self.set_running(&stored.id, Some((done, total)));

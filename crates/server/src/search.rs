@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -45,6 +45,20 @@ struct Shared {
     queues: Mutex<Queues>,
     ready: Condvar,
     running: AtomicUsize,
+    /// Searches above [`Priority::Background`] queued or running: someone waits for them.
+    foreground: AtomicUsize,
+    /// The stop flags of the background work running now that gives way when a search someone
+    /// waits for finds every thread busy (see [`SearchPool::compute_yielding`]).
+    yielding: Mutex<Vec<Arc<AtomicBool>>>,
+}
+
+/// Counts a search someone waits for from its queueing until it has run (or was dropped).
+struct ForegroundJob(Arc<Shared>);
+
+impl Drop for ForegroundJob {
+    fn drop(&mut self) {
+        self.0.foreground.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A fixed pool of search threads.
@@ -76,6 +90,8 @@ impl SearchPool {
             queues: Mutex::new(Queues::default()),
             ready: Condvar::new(),
             running: AtomicUsize::new(0),
+            foreground: AtomicUsize::new(0),
+            yielding: Mutex::new(Vec::new()),
         });
         for n in 0..threads {
             let shared = shared.clone();
@@ -105,6 +121,12 @@ impl SearchPool {
     /// Searches running now.
     pub fn running(&self) -> usize {
         self.shared.running.load(Ordering::Relaxed)
+    }
+
+    /// Searches someone waits for (every priority above [`Priority::Background`]), queued or
+    /// running: background work that can wait leaves them a thread.
+    pub fn foreground(&self) -> usize {
+        self.shared.foreground.load(Ordering::Relaxed)
     }
 
     /// The computer's move in `session`, searched on the pool; `None` if there is none (or the
@@ -158,6 +180,58 @@ impl SearchPool {
         self.run(priority, label, work).await
     }
 
+    /// Queues background work that gives way to searches someone waits for: `work` is given a
+    /// stop flag, set when such a search is queued while every thread is busy, and is to end
+    /// soon after (a search with the flag as its `stop` ends within a few thousand nodes).
+    /// Whether the flag was set is returned with the answer, so that the caller can do the
+    /// work again later.
+    pub async fn compute_yielding<T: Send + 'static>(
+        &self,
+        label: String,
+        work: impl FnOnce(Arc<AtomicBool>) -> Option<T> + Send + 'static,
+    ) -> Option<(T, bool)> {
+        let shared = self.shared.clone();
+        self.run(Priority::Background, label, move || {
+            let flag = Arc::new(AtomicBool::new(false));
+            if let Ok(mut yielding) = shared.yielding.lock() {
+                yielding.push(flag.clone());
+            }
+            // Taken off the list however the work ends.
+            struct Listed(Arc<Shared>, Arc<AtomicBool>);
+            impl Drop for Listed {
+                fn drop(&mut self) {
+                    if let Ok(mut yielding) = self.0.yielding.lock() {
+                        yielding.retain(|f| !Arc::ptr_eq(f, &self.1));
+                    }
+                }
+            }
+            let _listed = Listed(shared, flag.clone());
+            let found = work(flag.clone())?;
+            Some((found, flag.load(Ordering::Relaxed)))
+        })
+        .await
+    }
+
+    /// Asks one running piece of yielding background work to give way when it holds every
+    /// thread. Work that holds fewer goes on: the searches someone waits for have a thread, and
+    /// the background work is never starved by a steady stream of them.
+    fn make_room(&self) {
+        if self.running() < self.threads {
+            return;
+        }
+        if let Ok(yielding) = self.shared.yielding.lock() {
+            let going = yielding
+                .iter()
+                .filter(|f| !f.load(Ordering::Relaxed))
+                .count();
+            if going >= self.threads {
+                if let Some(flag) = yielding.iter().find(|f| !f.load(Ordering::Relaxed)) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
     /// Queues `search` and waits for its answer.
     async fn run<T: Send + 'static>(
         &self,
@@ -166,6 +240,10 @@ impl SearchPool {
         search: impl FnOnce() -> Option<T> + Send + 'static,
     ) -> Option<T> {
         let (reply, answer) = oneshot::channel();
+        let counted = (priority != Priority::Background).then(|| {
+            self.shared.foreground.fetch_add(1, Ordering::Relaxed);
+            ForegroundJob(self.shared.clone())
+        });
         let job: Job = Box::new(move || {
             if reply.is_closed() {
                 return;
@@ -174,6 +252,8 @@ impl SearchPool {
                 tracing::error!(ruleset, "a search failed");
                 None
             });
+            // No longer waited for once answered.
+            drop(counted);
             let _ = reply.send(found);
         });
         {
@@ -186,6 +266,9 @@ impl SearchPool {
             queues.waiting[priority as usize].push_back(job);
         }
         self.shared.ready.notify_one();
+        if priority != Priority::Background {
+            self.make_room();
+        }
         answer.await.ok().flatten()
     }
 }
@@ -317,5 +400,89 @@ mod tests {
         }
         // The first was running already; then the person, the watched game, the rest in turn.
         assert_eq!(*finished.lock().unwrap(), [0, 4, 2, 1, 3]);
+    }
+
+    /// Background work that spins until told to stop (or for 3 s), as a long search would.
+    fn spin(stop: &AtomicBool) -> Option<bool> {
+        let until = std::time::Instant::now() + Duration::from_secs(3);
+        while !stop.load(Ordering::Relaxed) && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Some(stop.load(Ordering::Relaxed))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn background_work_holding_every_thread_gives_way_to_a_game() {
+        let pool = Arc::new(SearchPool::new(2));
+        let started = |n: usize| {
+            let pool = pool.clone();
+            async move {
+                while pool.shared.yielding.lock().unwrap().len() < n {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+            }
+        };
+        let background = |label: &str| {
+            let pool = pool.clone();
+            let label = label.to_string();
+            tokio::spawn(async move { pool.compute_yielding(label, |stop| spin(&stop)).await })
+        };
+        let first = background("first");
+        let second = background("second");
+        started(2).await;
+        assert_eq!(pool.foreground(), 0);
+        // A game's search finds both threads held by background work: one gives way at once.
+        let asked = std::time::Instant::now();
+        let game = pool
+            .compute(Priority::Player, "game".into(), || Some(7))
+            .await;
+        assert_eq!(game, Some(7));
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            asked.elapsed()
+        );
+        assert_eq!(
+            pool.foreground(),
+            0,
+            "the game's search is counted until it has run"
+        );
+        let mut gave_way = 0;
+        for task in [first, second] {
+            let (stopped, flagged) = task.await.unwrap().unwrap();
+            assert_eq!(stopped, flagged);
+            gave_way += usize::from(flagged);
+        }
+        assert_eq!(gave_way, 1, "exactly one piece of background work gave way");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn background_work_on_one_thread_of_two_goes_on() {
+        let pool = Arc::new(SearchPool::new(2));
+        let worker = {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                pool.compute_yielding("analysis".into(), |stop| {
+                    std::thread::sleep(Duration::from_millis(300));
+                    Some(stop.load(Ordering::Relaxed))
+                })
+                .await
+            })
+        };
+        while pool.running() < 1 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // Two games' searches in a row take the free thread; the background work is not stopped.
+        for n in 0..2 {
+            let got = pool
+                .compute(Priority::Player, "game".into(), move || {
+                    std::thread::sleep(Duration::from_millis(50));
+                    Some(n)
+                })
+                .await;
+            assert_eq!(got, Some(n));
+        }
+        let (stopped, flagged) = worker.await.unwrap().unwrap();
+        assert!(!stopped && !flagged);
     }
 }
