@@ -93,8 +93,9 @@ pub fn thresholds(family: &str) -> (Thresholds, &'static str) {
         "trangalla" => (t(40, 90, 200, 600), "a piece"),
         // A street is 100; the score is streets against streets.
         "straat" => (t(50, 100, 200, 400), "a street"),
-        // A pawn is 100 in Schada's tally of points.
-        "schada" => (t(50, 120, 250, 800), "a pawn"),
+        // An officer on its goal line (a point of the score) is 400, a field officer 800;
+        // off it an officer is worth 60 and more as it advances, a pawn 15.
+        "schada" => (t(100, 200, 400, 1600), "a quarter of a point"),
         _ => (t(40, 90, 200, 600), "a piece"),
     }
 }
