@@ -133,6 +133,8 @@ export class AnalysisPage {
     });
     this.onKey = (e) => {
       if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      // Alt+← and the like are the browser's (back and forward), not ours.
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
         e.preventDefault();
         this.goto(this.ply + (e.key === 'ArrowLeft' ? -1 : 1));

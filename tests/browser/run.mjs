@@ -3044,6 +3044,7 @@ test('L. a whole game analysed: asked for on the game page, graphed, its marked 
     check(glyphs.length === marked.length && dots === marked.length, `${marked.length} moves marked by the review, ${glyphs.length} glyphs in the move list and ${dots} dots on the graph`);
 
     // A marked move (the blunder, if any): its position before, with the better move pointed out.
+    check(marked.length > 0, 'the review marked no move of a game with a blunder (9... H8-H6)');
     const blunder = marked.find((m) => m.judgement === 'blunder' && m.best) || marked.find((m) => m.best);
     if (blunder) {
       await page.click(`#marked-moves button[data-ply="${blunder.ply - 1}"]`);

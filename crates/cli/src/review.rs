@@ -139,6 +139,9 @@ fn limits(args: &AnalyseGameArgs) -> Result<Limits> {
         .map(parse_time_limit)
         .transpose()
         .map_err(|e| anyhow!("--time: {e}"))?;
+    if args.nodes == Some(0) {
+        bail!("--nodes is at least 1");
+    }
     if let Some(depth) = args.depth {
         if !(1..=denkmeter_engine::MAX_DEPTH).contains(&depth) {
             bail!("--depth is from 1 to {}", denkmeter_engine::MAX_DEPTH);
@@ -148,9 +151,6 @@ fn limits(args: &AnalyseGameArgs) -> Result<Limits> {
             nodes: args.nodes,
             time,
         });
-    }
-    if args.nodes == Some(0) {
-        bail!("--nodes is at least 1");
     }
     let default = review::default_limits();
     Ok(Limits {

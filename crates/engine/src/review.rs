@@ -499,6 +499,14 @@ mod tests {
         assert_eq!(r.moves[1].loss, 0, "a move that gains is not marked");
         assert_eq!(r.moves[2].loss, 500);
         assert_eq!(r.moves[2].judgement, Some(Judgement::Blunder));
+        // A forced win thrown away for a level game loses all of the decided score.
+        let thrown = vec![
+            eval(0, "white", WIN - 9, &["a"]),
+            eval(1, "black", 0, &["y"]),
+        ];
+        let r = review("english", "english", &moves(&["b"]), thrown);
+        assert_eq!(r.moves[0].loss, 500);
+        assert_eq!(r.moves[0].judgement, Some(Judgement::Blunder));
     }
 
     #[test]

@@ -16,6 +16,8 @@ CREATE TABLE game_analyses (
     requested_at BIGINT NOT NULL,
     claimed_by TEXT,
     claimed_at BIGINT,
+    -- Positions searched so far by the server that holds the claim.
+    done BIGINT NOT NULL DEFAULT 0,
     finished_at BIGINT,
     -- The analysis as JSON once finished, or why it failed.
     result TEXT,

@@ -6,11 +6,13 @@
 //! [`MAX_WAITING_PER_ADDRESS`] per client address; a game of at most
 //! [`review::MAX_PLIES`] moves. One analysis runs at a time per server, its positions in
 //! parallel on the pool's threads at the lowest priority, each a short search
-//! ([`review::DEFAULT_NODES`] positions, at most [`review::DEFAULT_TIME`]). While a game's
-//! search waits or runs, the analysis leaves one thread free: a person's game waits at most
-//! for one position's search, once, before its own go first. A server claims the
-//! analysis it runs and renews the claim after every position, so an analysis whose server
-//! died is taken over by another (PostgreSQL) or resumed at restart.
+//! ([`review::DEFAULT_NODES`] positions, at most [`review::DEFAULT_TIME`]). While games are
+//! searching, the analysis starts searches on all threads but one; and a game's search that
+//! finds every thread held by the analysis's searches stops one of them (see
+//! [`crate::search::SearchPool::compute_yielding`]): a game waits for an analysis about as
+//! long as a search takes to notice its stop flag, not for a whole position. A server claims
+//! the analysis it runs and renews the claim (with its progress) after every search, so an
+//! analysis whose server died is taken over by another (PostgreSQL) or resumed at restart.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -26,7 +28,7 @@ use tokio::sync::{watch, Notify};
 
 use crate::round::json::{BoardJson, PositionJson, RawJson, SideNamesJson};
 use crate::round::{now_ms, RoundError, Rounds};
-use crate::store::{StoreError, StoredAnalysis};
+use crate::store::{StoreError, StoredAnalysis, CLAIM_STALE_MS};
 
 /// The most analyses waiting or running, server-wide.
 pub const MAX_WAITING: i64 = 20;
@@ -35,6 +37,9 @@ pub const MAX_WAITING_PER_ADDRESS: i64 = 2;
 /// How long the runner waits for a new analysis before looking again (another server on the
 /// same PostgreSQL database may have stored one).
 const IDLE_LOOK: Duration = Duration::from_secs(30);
+/// A position's search that gave way to a game's is kept if it had completed this depth, else
+/// done again: under a steady stream of games an analysis still gets on.
+const KEPT_DEPTH: u32 = 5;
 /// The version of the analysis's method, in its id: a new one analyses games again.
 const METHOD: u32 = 1;
 
@@ -147,14 +152,18 @@ impl Reviews {
     ) -> Result<AnalysisJson, ReviewError> {
         let rounds = self.rounds()?;
         let game = rounds.finished_game(game_id).await?;
-        self.request(
-            game.ruleset,
-            game.start_position,
-            game.moves,
-            Some(game_id.to_string()),
-            address,
-        )
-        .await
+        let mut analysis = self
+            .request(
+                game.ruleset,
+                game.start_position,
+                game.moves,
+                Some(game_id.to_string()),
+                address,
+            )
+            .await?;
+        // Another game with the same moves may have asked first: this one is the game here.
+        analysis.game_id = Some(game_id.to_string());
+        Ok(analysis)
     }
 
     /// Asks for the analysis of a game given by its moves (a game pasted in). A game that hides
@@ -166,15 +175,25 @@ impl Reviews {
         moves: Vec<String>,
         address: &str,
     ) -> Result<AnalysisJson, ReviewError> {
-        let sessions = review::positions(ruleset.as_ref(), start.as_deref(), &moves)
+        if moves.len() > review::MAX_PLIES {
+            return Err(ReviewError::Refused(
+                GameReviewError::TooLong(moves.len()).to_string(),
+            ));
+        }
+        let session = replay(ruleset.as_ref(), start.as_deref(), &moves)
             .map_err(|e| ReviewError::Refused(e.to_string()))?;
-        let over = sessions.last().is_some_and(|s| s.status().is_over());
-        if ruleset.facts().hidden_information && !over {
+        if ruleset.facts().hidden_information && !session.status().is_over() {
             return Err(ReviewError::Refused(format!(
                 "{} hides pieces: a game of it is analysed only once it is over",
                 ruleset.facts().display_name()
             )));
         }
+        // As the rules write them (`e3-g3+` is `E3-G3`), from no position at the ruleset's
+        // start: the same game pasted twice is one analysis, and its moves compare with the
+        // engine's.
+        let moves = session.moves().to_vec();
+        let standard = ruleset.new_game(None).map(|s| s.position()).ok();
+        let start = Some(session.start_position()).filter(|s| Some(s) != standard.as_ref());
         self.request(ruleset, start, moves, None, address).await
     }
 
@@ -194,7 +213,16 @@ impl Reviews {
         let rounds = self.rounds()?;
         let store = &rounds.store;
         let id = analysis_id(ruleset.as_ref(), start.as_deref(), &moves);
-        if let Some(stored) = store.load_analysis(&id).await? {
+        if let Some(head) = store.load_analysis_head(&id).await? {
+            // A failure is not for ever: asked again, the analysis runs again.
+            if head.error.is_some() {
+                store.retry_analysis(&id, now_ms()).await?;
+                self.wake.notify_one();
+            }
+            let stored = store
+                .load_analysis(&id)
+                .await?
+                .ok_or_else(|| ReviewError::NotFound(id.clone()))?;
             return self.json(&stored, ruleset.as_ref());
         }
         let (waiting, mine) = store.unfinished_analyses(address).await?;
@@ -216,6 +244,8 @@ impl Reviews {
             moves,
             requested_by: address.to_string(),
             requested_at: now_ms(),
+            claimed_at: None,
+            done: 0,
             finished_at: None,
             result: None,
             error: None,
@@ -266,14 +296,23 @@ impl Reviews {
             &game.moves,
         );
         match self.rounds()?.store.load_analysis(&id).await? {
-            Some(stored) => Ok(Some(self.json(&stored, game.ruleset.as_ref())?)),
+            Some(stored) => {
+                let mut analysis = self.json(&stored, game.ruleset.as_ref())?;
+                analysis.game_id = Some(game_id.to_string());
+                Ok(Some(analysis))
+            }
             None => Ok(None),
         }
     }
 
     /// The position after `ply` moves of an analysed game, as everyone sees it.
     pub async fn position(&self, id: &str, ply: usize) -> Result<PositionJson, ReviewError> {
-        let stored = self.stored(id).await?;
+        let stored = self
+            .rounds()?
+            .store
+            .load_analysis_head(id)
+            .await?
+            .ok_or_else(|| ReviewError::NotFound(id.to_string()))?;
         if ply > stored.moves.len() {
             return Err(ReviewError::Round(RoundError::BadPly {
                 ply,
@@ -281,29 +320,31 @@ impl Reviews {
             }));
         }
         let ruleset = self.ruleset_of(&stored).await?;
-        let sessions = review::positions(
+        let session = replay(
             ruleset.as_ref(),
             stored.start_position.as_deref(),
             &stored.moves[..ply],
         )
-        .map_err(|e| ReviewError::Refused(e.to_string()))?;
-        let session = sessions
-            .last()
-            .ok_or_else(|| ReviewError::NotFound(id.to_string()))?;
+        .map_err(|e| RoundError::Corrupt(format!("analysis {id}: replay: {e}")))?;
         Ok(PositionJson::of(session.as_ref()))
     }
 
     /// How far an analysis has got.
     pub async fn progress(&self, id: &str) -> Result<Progress, ReviewError> {
-        if let Some(&(done, total)) = self.running_now(id).as_ref() {
+        if let Some((done, total)) = self.running_now(id) {
             return Ok(Progress {
                 status: "running",
                 done,
                 total,
             });
         }
-        let stored = self.stored(id).await?;
-        let (status, done) = status_of(&stored);
+        let stored = self
+            .rounds()?
+            .store
+            .load_analysis_head(id)
+            .await?
+            .ok_or_else(|| ReviewError::NotFound(id.to_string()))?;
+        let (status, done) = status_of(&stored, now_ms());
         Ok(Progress {
             status,
             done,
@@ -327,7 +368,7 @@ impl Reviews {
     ) -> Result<AnalysisJson, ReviewError> {
         let facts = ruleset.facts();
         let total = stored.moves.len() + 1;
-        let (mut status, mut done) = status_of(stored);
+        let (mut status, mut done) = status_of(stored, now_ms());
         if let Some((now, _)) = self.running_now(&stored.id) {
             status = "running";
             done = now;
@@ -496,12 +537,12 @@ impl Reviews {
                                 ..options
                             };
                             let eval = review::evaluate(session.as_ref(), ply, &options, names);
-                            // A search that gave way is done again later, in full.
-                            Some(if stop.load(Ordering::Relaxed) {
-                                Err(session)
-                            } else {
-                                Ok(eval)
-                            })
+                            // A search that gave way early is done again later, in full; one
+                            // that had gone deep enough is kept.
+                            let cut_short = stop.load(Ordering::Relaxed)
+                                && !eval.over
+                                && eval.depth < KEPT_DEPTH;
+                            Some(if cut_short { Err(session) } else { Ok(eval) })
                         })
                         .await
                         .map(|(eval, _)| eval);
@@ -516,20 +557,21 @@ impl Reviews {
             let Ok(rounds) = self.rounds() else {
                 return Ok(None);
             };
-            let eval = match eval {
-                Some(Ok(eval)) => eval,
-                Some(Err(session)) => {
-                    pending.push((ply, session));
-                    continue;
+            match eval {
+                Some(Ok(eval)) => {
+                    evals[ply] = Some(eval);
+                    done += 1;
+                    self.set_running(&stored.id, Some((done, total)));
                 }
+                Some(Err(session)) => pending.push((ply, session)),
                 None => return Err(format!("position {ply} could not be analysed")),
-            };
-            evals[ply] = Some(eval);
-            done += 1;
-            self.set_running(&stored.id, Some((done, total)));
+            }
+            // Renewed after every search, finished or given way, with the progress for other
+            // servers' pages.
+            let progress = i64::try_from(done).unwrap_or(i64::MAX);
             match rounds
                 .store
-                .renew_analysis_claim(&stored.id, now_ms())
+                .renew_analysis_claim(&stored.id, now_ms(), progress)
                 .await
             {
                 Ok(true) => {}
@@ -551,12 +593,40 @@ impl Reviews {
     }
 }
 
-/// Status and positions done of a stored analysis not running here.
-fn status_of(stored: &StoredAnalysis) -> (&'static str, usize) {
+/// Status and positions done of a stored analysis not running here: `running` while another
+/// server's claim on it is fresh.
+fn status_of(stored: &StoredAnalysis, now: i64) -> (&'static str, usize) {
     let total = stored.moves.len() + 1;
+    let done = usize::try_from(stored.done).unwrap_or(0).min(total);
     match (&stored.finished_at, &stored.error) {
         (Some(_), Some(_)) => ("failed", 0),
         (Some(_), None) => ("done", total),
-        (None, _) => ("waiting", 0),
+        (None, _)
+            if stored
+                .claimed_at
+                .is_some_and(|at| at >= now - CLAIM_STALE_MS) =>
+        {
+            ("running", done)
+        }
+        (None, _) => ("waiting", done),
     }
+}
+
+/// The session after `moves` from `start` (the ruleset's start if `None`).
+fn replay(
+    game: &dyn AnyGame,
+    start: Option<&str>,
+    moves: &[String],
+) -> Result<Box<dyn AnySession>, GameReviewError> {
+    let mut session = game
+        .new_game(start)
+        .map_err(|e| GameReviewError::Position(e.to_string()))?;
+    for (i, text) in moves.iter().enumerate() {
+        session.play(text).map_err(|e| GameReviewError::Move {
+            number: i + 1,
+            text: text.clone(),
+            error: e.to_string(),
+        })?;
+    }
+    Ok(session)
 }

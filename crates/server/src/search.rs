@@ -225,7 +225,8 @@ impl SearchPool {
                 .filter(|f| !f.load(Ordering::Relaxed))
                 .count();
             if going >= self.threads {
-                if let Some(flag) = yielding.iter().find(|f| !f.load(Ordering::Relaxed)) {
+                // The newest gives way: it has the least work to lose.
+                if let Some(flag) = yielding.iter().rev().find(|f| !f.load(Ordering::Relaxed)) {
                     flag.store(true, Ordering::Relaxed);
                 }
             }

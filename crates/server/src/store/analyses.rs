@@ -18,6 +18,10 @@ pub struct StoredAnalysis {
     pub moves: Vec<String>,
     pub requested_by: String,
     pub requested_at: i64,
+    /// When the server running it last renewed its claim, if one holds it.
+    pub claimed_at: Option<i64>,
+    /// Positions searched so far by that server.
+    pub done: i64,
     pub finished_at: Option<i64>,
     /// The analysis as JSON, once finished.
     pub result: Option<String>,
@@ -25,7 +29,10 @@ pub struct StoredAnalysis {
 }
 
 const COLUMNS: &str = "id, game_id, ruleset, start_position, moves, requested_by, requested_at, \
-     finished_at, result, error";
+     claimed_at, done, finished_at, result, error";
+/// The same without the result, which may be large.
+const COLUMNS_WITHOUT_RESULT: &str = "id, game_id, ruleset, start_position, moves, requested_by, \
+     requested_at, claimed_at, done, finished_at, NULL AS result, error";
 
 fn analysis_of(row: &sqlx::any::AnyRow) -> Result<StoredAnalysis, StoreError> {
     let id: String = row.try_get("id")?;
@@ -42,6 +49,8 @@ fn analysis_of(row: &sqlx::any::AnyRow) -> Result<StoredAnalysis, StoreError> {
         moves,
         requested_by: row.try_get("requested_by")?,
         requested_at: row.try_get("requested_at")?,
+        claimed_at: row.try_get("claimed_at")?,
+        done: row.try_get("done")?,
         finished_at: row.try_get("finished_at")?,
         result: row.try_get("result")?,
         error: row.try_get("error")?,
@@ -76,13 +85,40 @@ impl Store {
     }
 
     pub async fn load_analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+        self.load_analysis_columns(id, COLUMNS).await
+    }
+
+    /// An analysis without its result (`result` is `None`): for its game and progress.
+    pub async fn load_analysis_head(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+        self.load_analysis_columns(id, COLUMNS_WITHOUT_RESULT).await
+    }
+
+    async fn load_analysis_columns(
+        &self,
+        id: &str,
+        columns: &str,
+    ) -> Result<Option<StoredAnalysis>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM game_analyses WHERE id = $1"
+            "SELECT {columns} FROM game_analyses WHERE id = $1"
         ))
         .bind(id)
         .fetch_optional(&self.reader)
         .await?;
         row.as_ref().map(analysis_of).transpose()
+    }
+
+    /// Asks again for an analysis that failed: it waits to be run anew.
+    pub async fn retry_analysis(&self, id: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE game_analyses SET finished_at = NULL, error = NULL, result = NULL, \
+             claimed_by = NULL, claimed_at = NULL, done = 0, requested_at = $1 \
+             WHERE id = $2 AND error IS NOT NULL",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
     }
 
     /// Analyses not finished: in all, and asked for by `address`.
@@ -132,15 +168,22 @@ impl Store {
         Ok(None)
     }
 
-    /// Renews this server's claim on an analysis; false if another server has taken it over.
-    pub async fn renew_analysis_claim(&self, id: &str, now: i64) -> Result<bool, StoreError> {
+    /// Renews this server's claim on an analysis with the positions it has searched; false if
+    /// another server has taken it over.
+    pub async fn renew_analysis_claim(
+        &self,
+        id: &str,
+        now: i64,
+        done: i64,
+    ) -> Result<bool, StoreError> {
         let renewed = sqlx::query(
-            "UPDATE game_analyses SET claimed_at = $1 WHERE id = $2 AND claimed_by = $3 \
-             AND finished_at IS NULL",
+            "UPDATE game_analyses SET claimed_at = $1, done = $4 WHERE id = $2 \
+             AND claimed_by = $3 AND finished_at IS NULL",
         )
         .bind(now)
         .bind(id)
         .bind(&*self.server_id)
+        .bind(done)
         .execute(&self.writer)
         .await?;
         Ok(renewed.rows_affected() == 1)
@@ -165,7 +208,8 @@ impl Store {
         Ok(())
     }
 
-    /// Keeps a finished analysis (its JSON) or why it failed.
+    /// Keeps a finished analysis (its JSON) or why it failed, if this server still holds its
+    /// claim.
     pub async fn finish_analysis(
         &self,
         id: &str,
@@ -178,12 +222,14 @@ impl Store {
         };
         sqlx::query(
             "UPDATE game_analyses SET finished_at = $1, result = $2, error = $3, \
-             claimed_by = NULL, claimed_at = NULL WHERE id = $4 AND finished_at IS NULL",
+             claimed_by = NULL, claimed_at = NULL WHERE id = $4 AND finished_at IS NULL \
+             AND claimed_by = $5",
         )
         .bind(now)
         .bind(result)
         .bind(error)
         .bind(id)
+        .bind(&*self.server_id)
         .execute(&self.writer)
         .await?;
         Ok(())

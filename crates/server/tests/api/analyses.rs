@@ -14,6 +14,7 @@ on_both_databases!(
     pasted_games_are_analysed_and_bad_ones_refused,
     analyses_wait_in_a_bounded_queue,
     an_analysis_goes_on_after_a_restart,
+    analyses_name_the_game_asked_for_and_see_hidden_pieces,
 );
 
 /// An English checkers opening (Black, the rules' first player, moves first). The tests rely on
@@ -349,5 +350,81 @@ async fn an_analysis_goes_on_after_a_restart(db: &str) {
     let server = Server::start_with(db, config()).await;
     let analysis = wait_done(&server, &id).await;
     check_review(&analysis, moves.len());
+    server.stop().await;
+}
+
+async fn analyses_name_the_game_asked_for_and_see_hidden_pieces(db: &str) {
+    let server = Server::start(db).await;
+    let resigned = |ruleset: &'static str| {
+        let server = &server;
+        async move {
+            let (id, tokens) = server.create(ruleset, human(), human()).await;
+            let (status, view) = server
+                .post(
+                    &format!("/api/games/{id}/resign"),
+                    json!({"token": tokens["white"]}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{view}");
+            id
+        }
+    };
+    // Two games with the same moves share an analysis, each named as the game asked about.
+    let first = resigned("english").await;
+    let second = resigned("english").await;
+    let (_, a) = server
+        .post(&format!("/api/games/{first}/analyses"), json!({}))
+        .await;
+    let (_, b) = server
+        .post(&format!("/api/games/{second}/analyses"), json!({}))
+        .await;
+    assert_eq!(a["id"], b["id"]);
+    assert_eq!(a["game_id"], first.as_str());
+    assert_eq!(b["game_id"], second.as_str());
+    let (_, found) = server.get(&format!("/api/games/{second}/analyses")).await;
+    assert_eq!(found["game_id"], second.as_str());
+
+    // A finished Trangalla game is analysed, and the analysis says it saw the hidden kings.
+    let trangalla = resigned("trangalla").await;
+    let (status, hidden) = server
+        .post(&format!("/api/games/{trangalla}/analyses"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hidden}");
+    assert!(
+        hidden["full_information"]
+            .as_str()
+            .is_some_and(|words| words.contains("hidden")),
+        "{hidden}"
+    );
+    wait_done(&server, hidden["id"].as_str().unwrap()).await;
+    // While one is played, nothing.
+    let (live, _) = server.create("trangalla", human(), human()).await;
+    let (status, _) = server
+        .post(&format!("/api/games/{live}/analyses"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // Moves pasted as a person types them are kept as the rules write them: one analysis.
+    let (status, typed) = server
+        .post(
+            "/api/analyses",
+            json!({"ruleset": "chad", "moves": ["e3-g3", "j10-j11"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{typed}");
+    assert_eq!(typed["moves"], json!(["E3-G3", "J10-J11"]));
+    assert_eq!(typed["start_position"], Value::Null);
+    let start = {
+        let registry = registry();
+        let chad = registry.find("chad").unwrap();
+        chad.new_game(None).unwrap().position()
+    };
+    let (_, written) = server
+        .post(
+            "/api/analyses",
+            json!({"ruleset": "chad", "position": start, "moves": ["E3-G3", "J10-J11"]}),
+        )
+        .await;
+    assert_eq!(written["id"], typed["id"]);
     server.stop().await;
 }
