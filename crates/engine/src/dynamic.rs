@@ -232,6 +232,38 @@ impl<G: Game> Session<G> {
         hashes[..hashes.len().saturating_sub(1)].to_vec()
     }
 
+    /// Alpha-beta over `state` (the game's position, or a drawing of it) with the game's
+    /// history, calling `on_depth` after every completed depth; the last line.
+    fn search_state(
+        &self,
+        state: &G::State,
+        options: &SearchOptions,
+        on_depth: &mut dyn FnMut(&AnalysisLine),
+    ) -> Option<AnalysisLine> {
+        let game = self.0.game();
+        let options = SearchOptions {
+            history: self.history(),
+            quiet_plies: match options.quiet_ply_limit {
+                Some(_) => self.plies_since_gain(),
+                None => 0,
+            },
+            ..options.clone()
+        };
+        let mut last = None;
+        search::search_with(game, state, &options, &mut |report| {
+            let l = AnalysisLine {
+                depth: report.depth,
+                score: report.score,
+                nodes: report.nodes,
+                elapsed: report.elapsed,
+                pv: pv_texts(game, state, &report.pv),
+            };
+            on_depth(&l);
+            last = Some(l);
+        })?;
+        last
+    }
+
     /// The plies in a row, up to now, whose moves won nothing ([`Game::move_gain`] 0: no
     /// capture), replayed from the game's start.
     fn plies_since_gain(&self) -> u32 {
@@ -558,20 +590,7 @@ impl<G: Game> AnySession for Session<G> {
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
         let state = game.determinize(&observation, mover, &mut rng);
-        let options = SearchOptions {
-            history: self.history(),
-            quiet_plies: match options.quiet_ply_limit {
-                Some(_) => self.plies_since_gain(),
-                None => 0,
-            },
-            ..options.clone()
-        };
-        search::search_with(game, &state, &options, &mut |report| {
-            let l = line(&state, report);
-            on_depth(&l);
-            last = Some(l);
-        })?;
-        last
+        self.search_state(&state, options, on_depth)
     }
 
     fn analyse_known(
@@ -579,34 +598,12 @@ impl<G: Game> AnySession for Session<G> {
         options: &SearchOptions,
         on_depth: &mut dyn FnMut(&AnalysisLine),
     ) -> Option<AnalysisLine> {
-        let game = self.0.game();
         let mut legal = Vec::new();
         self.0.legal_moves(&mut legal);
         if legal.is_empty() {
             return None;
         }
-        let state = self.0.state();
-        let options = SearchOptions {
-            history: self.history(),
-            quiet_plies: match options.quiet_ply_limit {
-                Some(_) => self.plies_since_gain(),
-                None => 0,
-            },
-            ..options.clone()
-        };
-        let mut last = None;
-        search::search_with(game, state, &options, &mut |report| {
-            let l = AnalysisLine {
-                depth: report.depth,
-                score: report.score,
-                nodes: report.nodes,
-                elapsed: report.elapsed,
-                pv: pv_texts(game, state, &report.pv),
-            };
-            on_depth(&l);
-            last = Some(l);
-        })?;
-        last
+        self.search_state(self.0.state(), options, on_depth)
     }
 
     fn record(&self, tags: &[(&str, &str)]) -> Record {

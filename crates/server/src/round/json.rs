@@ -553,13 +553,9 @@ pub struct GameView {
     pub fen: Option<String>,
     /// Whether the game is draughts, whose record is also given as PDN (`record.pdn`).
     pub pdn: bool,
-    pub pieces: Vec<PieceJson>,
-    /// The pieces seen from the back of a transparent board, on their cells as named from the
-    /// front (Straat); null for a board with one side.
-    pub back: Option<Vec<PieceJson>>,
-    /// Regions to point out on either side (the streets of a finished Straat game).
-    pub highlights: Vec<HighlightJson>,
-    pub absent: Vec<u16>,
+    /// The pieces, both sides of the board, the regions pointed out and the absent cells.
+    #[serde(flatten)]
+    pub drawn: DrawnJson,
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
     pub legal_moves: Vec<MoveJson>,
@@ -617,7 +613,6 @@ pub fn game_view(
     let status = game.session.status();
     let over = status.is_over();
     let viewer = viewer_of(game, seat);
-    let view = session.view(viewer);
     let mine = seat == Some(session.to_move());
     let legal_moves = if replay.is_none() && mine && !over {
         session
@@ -678,16 +673,7 @@ pub fn game_view(
         fen: (viewer == Viewer::Everyone)
             .then(|| session.fen())
             .flatten(),
-        pieces: PieceJson::all(&view.pieces),
-        back: session
-            .back_view(viewer)
-            .map(|back| PieceJson::all(&back.pieces)),
-        highlights: session
-            .highlights(viewer)
-            .iter()
-            .map(HighlightJson::of)
-            .collect(),
-        absent: view.absent.iter().map(|c| c.0).collect(),
+        drawn: DrawnJson::of(session, viewer),
         to_move: session.to_move().name(),
         last_move: session.last_move(viewer).map(MoveJson::of_legal),
         legal_moves,
@@ -715,15 +701,43 @@ pub fn game_view(
     })
 }
 
+/// What a position shows a viewer.
+#[derive(Debug, Serialize)]
+pub struct DrawnJson {
+    pub pieces: Vec<PieceJson>,
+    /// The pieces seen from the back of a transparent board, on their cells as named from the
+    /// front (Straat); null for a board with one side.
+    pub back: Option<Vec<PieceJson>>,
+    /// Regions to point out on either side (the streets of a finished Straat game).
+    pub highlights: Vec<HighlightJson>,
+    pub absent: Vec<u16>,
+}
+
+impl DrawnJson {
+    pub fn of(session: &dyn AnySession, viewer: Viewer) -> DrawnJson {
+        let view = session.view(viewer);
+        DrawnJson {
+            pieces: PieceJson::all(&view.pieces),
+            back: session
+                .back_view(viewer)
+                .map(|back| PieceJson::all(&back.pieces)),
+            highlights: session
+                .highlights(viewer)
+                .iter()
+                .map(HighlightJson::of)
+                .collect(),
+            absent: view.absent.iter().map(|c| c.0).collect(),
+        }
+    }
+}
+
 /// A position as everyone sees it, without a game around it: what the analysis page draws for
 /// each ply of a game analysed.
 #[derive(Debug, Serialize)]
 pub struct PositionJson {
     pub ply: usize,
-    pub pieces: Vec<PieceJson>,
-    pub back: Option<Vec<PieceJson>>,
-    pub highlights: Vec<HighlightJson>,
-    pub absent: Vec<u16>,
+    #[serde(flatten)]
+    pub drawn: DrawnJson,
     pub to_move: &'static str,
     pub last_move: Option<MoveJson>,
     /// Every legal move, with what a person clicks for it (to point out the engine's best).
@@ -735,19 +749,9 @@ pub struct PositionJson {
 impl PositionJson {
     pub fn of(session: &dyn AnySession) -> PositionJson {
         let viewer = Viewer::Everyone;
-        let view = session.view(viewer);
         PositionJson {
             ply: session.moves().len(),
-            pieces: PieceJson::all(&view.pieces),
-            back: session
-                .back_view(viewer)
-                .map(|back| PieceJson::all(&back.pieces)),
-            highlights: session
-                .highlights(viewer)
-                .iter()
-                .map(HighlightJson::of)
-                .collect(),
-            absent: view.absent.iter().map(|c| c.0).collect(),
+            drawn: DrawnJson::of(session, viewer),
             to_move: session.to_move().name(),
             last_move: session.last_move(viewer).map(MoveJson::of_legal),
             legal_moves: session
