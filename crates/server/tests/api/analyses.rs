@@ -9,6 +9,17 @@ use serde_json::{json, Value};
 
 use super::{database, drop_database, human, registry, test_config, Server};
 
+mod postgres_only {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_page_on_another_server_follows_an_analysis() {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(db) = super::database("postgres", &dir).await {
+            super::a_page_on_another_server_follows_an_analysis(&db).await;
+            super::drop_database(&db).await;
+        }
+    }
+}
+
 on_both_databases!(
     a_finished_game_is_analysed_whole,
     pasted_games_are_analysed_and_bad_ones_refused,
@@ -427,4 +438,47 @@ async fn analyses_name_the_game_asked_for_and_see_hidden_pieces(db: &str) {
         .await;
     assert_eq!(written["id"], typed["id"]);
     server.stop().await;
+}
+
+/// Two servers on one PostgreSQL database: whichever runs the analysis, both show it running
+/// with its progress, and both have its result.
+async fn a_page_on_another_server_follows_an_analysis(db: &str) {
+    let a = Server::start(db).await;
+    let b = Server::start(db).await;
+    let moves = random_game("chad", 40, 11);
+    let (status, asked) = a
+        .post("/api/analyses", json!({"ruleset": "chad", "moves": moves}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    let path = format!("/api/analyses/{}", asked["id"].as_str().unwrap());
+    let mut seen_running = [false, false];
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let mut done = 0;
+        for (i, server) in [&a, &b].into_iter().enumerate() {
+            let (_, now) = server.get(&path).await;
+            if now["status"] == "running" && now["done"].as_u64() > Some(0) {
+                seen_running[i] = true;
+            }
+            if now["status"] == "done" {
+                done += 1;
+            }
+        }
+        if done == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not analysed in time");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        seen_running,
+        [true, true],
+        "both servers showed the progress"
+    );
+    let (_, on_a) = a.get(&path).await;
+    let (_, on_b) = b.get(&path).await;
+    assert_eq!(on_a["review"], on_b["review"]);
+    check_review(&on_a, moves.len());
+    a.stop().await;
+    b.stop().await;
 }
