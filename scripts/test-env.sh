@@ -37,6 +37,9 @@ DO $$ BEGIN
     CREATE ROLE denkmeter LOGIN CREATEDB PASSWORD 'denkmeter';
   END IF;
 END $$;
+-- Dropping a test database WITH (FORCE) ends the sessions still on it, autovacuum's among them:
+-- without this role that fails now and then ("must be a member of pg_signal_backend").
+GRANT pg_signal_backend TO denkmeter;
 SQL
 
 echo "== installing the browser-test driver"

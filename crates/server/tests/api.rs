@@ -247,10 +247,19 @@ async fn drop_database(url: &str) {
     let admin = std::env::var("DENKMETER_TEST_POSTGRES_URL").unwrap();
     let (_, name) = url.rsplit_once('/').unwrap();
     let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    // A session the test role may not end (autovacuum's, on a role without pg_signal_backend)
+    // can hold the database a moment: tried again, and left behind rather than failing a test
+    // that passed.
+    for attempt in 0..20 {
+        let dropped = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .execute(&mut conn)
+            .await;
+        match dropped {
+            Ok(_) => return,
+            Err(error) if attempt == 19 => eprintln!("test database {name} left behind: {error}"),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(250)).await,
+        }
+    }
 }
 
 macro_rules! on_both_databases {
