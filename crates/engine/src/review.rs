@@ -223,6 +223,29 @@ pub fn positions(
     Ok(all)
 }
 
+/// The session after `moves` from `start` (the ruleset's start if `None`): the last of
+/// [`positions`], without keeping the others.
+pub fn replay(
+    game: &dyn AnyGame,
+    start: Option<&str>,
+    moves: &[String],
+) -> Result<Box<dyn AnySession>, ReviewError> {
+    if moves.len() > MAX_PLIES {
+        return Err(ReviewError::TooLong(moves.len()));
+    }
+    let mut session = game
+        .new_game(start)
+        .map_err(|e| ReviewError::Position(e.to_string()))?;
+    for (i, text) in moves.iter().enumerate() {
+        session.play(text).map_err(|e| ReviewError::Move {
+            number: i + 1,
+            text: text.clone(),
+            error: e.to_string(),
+        })?;
+    }
+    Ok(session)
+}
+
 fn side(player: Player) -> String {
     player.name().to_string()
 }

@@ -175,12 +175,7 @@ impl Reviews {
         moves: Vec<String>,
         address: &str,
     ) -> Result<AnalysisJson, ReviewError> {
-        if moves.len() > review::MAX_PLIES {
-            return Err(ReviewError::Refused(
-                GameReviewError::TooLong(moves.len()).to_string(),
-            ));
-        }
-        let session = replay(ruleset.as_ref(), start.as_deref(), &moves)
+        let session = review::replay(ruleset.as_ref(), start.as_deref(), &moves)
             .map_err(|e| ReviewError::Refused(e.to_string()))?;
         if ruleset.facts().hidden_information && !session.status().is_over() {
             return Err(ReviewError::Refused(format!(
@@ -320,7 +315,7 @@ impl Reviews {
             }));
         }
         let ruleset = self.ruleset_of(&stored).await?;
-        let session = replay(
+        let session = review::replay(
             ruleset.as_ref(),
             stored.start_position.as_deref(),
             &stored.moves[..ply],
@@ -610,23 +605,4 @@ fn status_of(stored: &StoredAnalysis, now: i64) -> (&'static str, usize) {
         }
         (None, _) => ("waiting", done),
     }
-}
-
-/// The session after `moves` from `start` (the ruleset's start if `None`).
-fn replay(
-    game: &dyn AnyGame,
-    start: Option<&str>,
-    moves: &[String],
-) -> Result<Box<dyn AnySession>, GameReviewError> {
-    let mut session = game
-        .new_game(start)
-        .map_err(|e| GameReviewError::Position(e.to_string()))?;
-    for (i, text) in moves.iter().enumerate() {
-        session.play(text).map_err(|e| GameReviewError::Move {
-            number: i + 1,
-            text: text.clone(),
-            error: e.to_string(),
-        })?;
-    }
-    Ok(session)
 }
