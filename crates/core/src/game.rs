@@ -369,6 +369,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The cells a person clicks for `mv`, and what it changes.
     fn move_view(&self, state: &Self::State, mv: Self::Move) -> MoveView;
+
+    /// What may stand on a cell of a position set up by hand (see [`crate::editor`]): by
+    /// default the legend's pieces, for each side, and its neutral pieces once.
+    fn editor_tokens(&self) -> Vec<crate::EditorToken> {
+        crate::editor::legend_tokens(self.board().legend())
+    }
     /// [`Game::move_view`] as `viewer` may see it before the move is made (what a player is
     /// offered). Games that hide something must not tell there what the move will reveal
     /// (Trangalla: whether a jumped piece is the king, removed, or a soldier, flipped).

@@ -99,6 +99,9 @@ struct BoardData {
     /// The number players give each cell, where they number them (draughts' 1 to 50), indexed
     /// by cell; empty for a board without numbers.
     numbers: Vec<Option<u16>>,
+    /// The cells in the order the position string writes them: its rows, the first written
+    /// first, each row's cells from left to right.
+    position_rows: Vec<Vec<Cell>>,
 }
 
 /// A marking printed on a cell: a row of dots from the cell's centre through `points`, given
@@ -153,6 +156,15 @@ impl Board {
                 }
             }
         }
+        // The far rank first, each from file a.
+        let position_rows = (0..ranks)
+            .rev()
+            .map(|rank| {
+                (0..files)
+                    .map(|file| Cell((file + rank * files) as u16))
+                    .collect()
+            })
+            .collect();
         Board(Arc::new(BoardData {
             cells,
             directions,
@@ -163,6 +175,7 @@ impl Board {
             legend: Legend::default(),
             marks: Vec::new(),
             numbers: Vec::new(),
+            position_rows,
         }))
     }
 
@@ -191,7 +204,29 @@ impl Board {
             legend: Legend::default(),
             marks: Vec::new(),
             numbers: Vec::new(),
+            position_rows: Vec::new(),
         }))
+    }
+
+    /// The board with the order in which position strings write its cells (see
+    /// [`Board::position_rows`]); a board from parts has none until it is given one.
+    ///
+    /// # Panics
+    /// If a row names a cell that does not exist (a programming error in a board definition).
+    pub fn with_position_rows(mut self, rows: Vec<Vec<Cell>>) -> Board {
+        assert!(rows
+            .iter()
+            .flatten()
+            .all(|c| c.index() < self.0.cells.len()));
+        Arc::make_mut(&mut self.0).position_rows = rows;
+        self
+    }
+
+    /// The cells in the order position strings write them: the rows, the first written first,
+    /// each from left to right. Every cell of a rectangular board is in it, by rank from the
+    /// far side.
+    pub fn position_rows(&self) -> &[Vec<Cell>] {
+        &self.0.position_rows
     }
 
     /// Paints the squares of a rectangular board dark and light as on a chequered board: `a1`

@@ -3,6 +3,7 @@
 
 mod bits;
 pub mod colour;
+pub mod editor;
 mod game;
 mod geometry;
 mod highlight;
@@ -21,6 +22,7 @@ mod view;
 pub mod zobrist;
 
 pub use bits::Bits;
+pub use editor::EditorToken;
 pub use game::{
     board_fingerprint, find_move_by_text, BoardFileError, DisplayName, Facts, Game, MoveError,
     RepetitionRule, RulesetVisitor, SearchKind, DISPLAY_NAME_PARTS, MAX_BOARD_FILE,

@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use denkmeter_core::{
-    perft, Board, BoardFileError, Facts, Game, Highlight, MoveError, MoveView, Outcome, Player,
-    Playthrough, PositionError, PositionView, Record, RecordError, SearchKind, Status, Viewer,
+    editor, perft, Board, BoardFileError, Cell, EditorToken, Facts, Game, Highlight, MoveError,
+    MoveView, Outcome, Player, Playthrough, PositionError, PositionView, Record, RecordError,
+    SearchKind, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -71,6 +72,17 @@ pub trait AnyGame: Debug + Send + Sync {
     fn board_file(&self) -> Option<(&str, &str)>;
     /// The same ruleset on the board a board file describes, named `name` in records.
     fn with_board_file(&self, name: &str, text: &str) -> Result<Arc<dyn AnyGame>, BoardFileError>;
+    /// What may stand on a cell of a position set up by hand (see [`Game::editor_tokens`]).
+    fn editor_tokens(&self) -> Vec<EditorToken>;
+    /// The position with `placed` tokens on their cells and `to_move` to move, as the rules
+    /// write it, or why the rules refuse it.
+    fn compose_position(
+        &self,
+        placed: &[(Cell, String)],
+        to_move: Player,
+    ) -> Result<String, PositionError>;
+    /// The token on each occupied cell of `position`, as the board editor shows it.
+    fn position_grid(&self, position: &str) -> Result<Vec<(Cell, String)>, PositionError>;
 }
 
 /// A game being played, whatever its rules.
@@ -218,6 +230,30 @@ impl<G: Game> AnyGame for Ruleset<G> {
 
     fn with_board_file(&self, name: &str, text: &str) -> Result<Arc<dyn AnyGame>, BoardFileError> {
         Ok(Ruleset::shared(self.0.with_board_file(name, text)?))
+    }
+
+    fn editor_tokens(&self) -> Vec<EditorToken> {
+        self.0.editor_tokens()
+    }
+
+    fn compose_position(
+        &self,
+        placed: &[(Cell, String)],
+        to_move: Player,
+    ) -> Result<String, PositionError> {
+        let rows = self.0.board().position_rows();
+        let text = editor::compose(rows, &self.0.editor_tokens(), placed, to_move)?;
+        let state = self.0.parse_position(&text)?;
+        Ok(self.0.position_text(&state))
+    }
+
+    fn position_grid(&self, position: &str) -> Result<Vec<(Cell, String)>, PositionError> {
+        // As the rules write it: a string typed by hand may be written differently.
+        let state = self.0.parse_position(position)?;
+        editor::decompose(
+            self.0.board().position_rows(),
+            &self.0.position_text(&state),
+        )
     }
 }
 

@@ -226,6 +226,18 @@ impl Game for Shakti {
         notation::parse_position(text)
     }
 
+    /// The pieces, and `-`: a square without its tile.
+    fn editor_tokens(&self) -> Vec<denkmeter_core::EditorToken> {
+        let mut tokens = denkmeter_core::editor::legend_tokens(self.board.legend());
+        tokens.push(denkmeter_core::EditorToken {
+            text: "-".to_string(),
+            owner: None,
+            kind: "no tile",
+            letter: '-',
+        });
+        tokens
+    }
+
     fn move_view(&self, state: &State, mv: Move) -> denkmeter_core::MoveView {
         let captured = if !mv.is_pass() && state.warriors[!state.to_move] & bit(mv.to) != 0 {
             vec![Cell(u16::from(mv.to))]

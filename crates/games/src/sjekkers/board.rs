@@ -9,7 +9,9 @@ use denkmeter_core::{
     Board, Cell, CellInfo, Direction, Emblem, PieceShape, PieceStyle, Player, Shape,
 };
 
-use super::state::{coords, next, Piece, CELLS, DIRECTIONS, E, NE, NONE, NW};
+use super::state::{
+    coords, next, Piece, CELLS, DIRECTIONS, E, NE, NONE, NW, ROWS, ROW_LEN, ROW_START,
+};
 
 /// The distance between two rows in the drawing.
 const ROW_HEIGHT: f32 = 0.866_025_4;
@@ -49,20 +51,31 @@ fn build() -> Board {
             }
         }
     }
-    Board::from_parts(cells, directions, neighbours, lines).with_pieces(&[
-        PieceStyle {
-            kind: Piece::Disk.name(),
-            letter: Piece::Disk.letter(Player::White),
-            shape: PieceShape::Disc,
-            emblem: Emblem::Plain,
-        },
-        PieceStyle {
-            kind: Piece::Sjek.name(),
-            letter: Piece::Sjek.letter(Player::White),
-            shape: PieceShape::Stacked,
-            emblem: Emblem::Plain,
-        },
-    ])
+    // Position strings write row i first, each row's crossings by ascending number.
+    let position_rows = (0..ROWS)
+        .rev()
+        .map(|r| {
+            (0..ROW_LEN[r])
+                .map(|i| Cell(u16::from(ROW_START[r] + i)))
+                .collect()
+        })
+        .collect();
+    Board::from_parts(cells, directions, neighbours, lines)
+        .with_position_rows(position_rows)
+        .with_pieces(&[
+            PieceStyle {
+                kind: Piece::Disk.name(),
+                letter: Piece::Disk.letter(Player::White),
+                shape: PieceShape::Disc,
+                emblem: Emblem::Plain,
+            },
+            PieceStyle {
+                kind: Piece::Sjek.name(),
+                letter: Piece::Sjek.letter(Player::White),
+                shape: PieceShape::Stacked,
+                emblem: Emblem::Plain,
+            },
+        ])
 }
 
 /// The board, built once.

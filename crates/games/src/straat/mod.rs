@@ -513,6 +513,37 @@ impl Game for Straat {
 
     /// A placement: no `from`; click the cell, then choose the orientation (`n`, ... `w*`).
     /// It places the face it lays up (`tile-n`, ... or `solid`).
+    /// Each side's tiles by the side the black half faces, and in `straat-flip` each lying
+    /// solid face up (`N*`).
+    fn editor_tokens(&self) -> Vec<denkmeter_core::EditorToken> {
+        let mut tokens = Vec::new();
+        for owner in [Player::White, Player::Black] {
+            for solid_up in [false, true] {
+                if solid_up && !self.variant.flip() {
+                    continue;
+                }
+                for orientation in Orientation::ALL {
+                    let tile = Tile {
+                        owner,
+                        orientation,
+                        solid_up,
+                    };
+                    let mut text = tile.letter().to_string();
+                    if solid_up {
+                        text.push('*');
+                    }
+                    tokens.push(denkmeter_core::EditorToken {
+                        text,
+                        owner: Some(owner),
+                        kind: tile_kind(tile),
+                        letter: face_letter(tile, solid_up),
+                    });
+                }
+            }
+        }
+        tokens
+    }
+
     fn move_view(&self, state: &State, mv: Move) -> MoveView {
         let tile = Tile {
             owner: state.to_move,

@@ -41,7 +41,7 @@ use denkmeter_core::{
 use rand::RngCore;
 
 pub use movegen::Move;
-use state::{cell, coords, goal, points, DIRECTIONS, NEXT, NONE, POINTS};
+use state::{cell, coords, goal, point, points, DIRECTIONS, NEXT, NONE, POINTS};
 pub use state::{Phase, State};
 
 /// The start position: before the setup, White to choose his king.
@@ -117,26 +117,33 @@ fn build_board() -> Board {
             }
         }
     }
-    let mut board = Board::from_parts(cells, directions, neighbours, lines).with_pieces(&[
-        PieceStyle {
-            kind: KING,
-            letter: 'K',
-            shape: PieceShape::Crowned,
-            emblem: Emblem::Crown,
-        },
-        PieceStyle {
-            kind: SOLDIER,
-            letter: 'S',
-            shape: PieceShape::Disc,
-            emblem: Emblem::Sword,
-        },
-        PieceStyle {
-            kind: UNKNOWN,
-            letter: 'P',
-            shape: PieceShape::Disc,
-            emblem: Emblem::Unknown,
-        },
-    ]);
+    // Position strings write rank 5 first, each rank from file a.
+    let position_rows = (0..5u8)
+        .rev()
+        .map(|j| (0..5u8).map(|i| cell(point(i, j))).collect())
+        .collect();
+    let mut board = Board::from_parts(cells, directions, neighbours, lines)
+        .with_position_rows(position_rows)
+        .with_pieces(&[
+            PieceStyle {
+                kind: KING,
+                letter: 'K',
+                shape: PieceShape::Crowned,
+                emblem: Emblem::Crown,
+            },
+            PieceStyle {
+                kind: SOLDIER,
+                letter: 'S',
+                shape: PieceShape::Disc,
+                emblem: Emblem::Sword,
+            },
+            PieceStyle {
+                kind: UNKNOWN,
+                letter: 'P',
+                shape: PieceShape::Disc,
+                emblem: Emblem::Unknown,
+            },
+        ]);
     for player in Player::BOTH {
         board.paint(cell(goal(player)), TIP_STYLE);
     }
@@ -278,6 +285,13 @@ impl Game for Trangalla {
     /// A setup move is a click on the king's point; a step its two points; a jump its start,
     /// the landing points of its written route, its end. Jumped enemy kings are captured, jumped
     /// enemy soldiers flipped.
+    /// Kings and soldiers (a hidden piece is only ever what a player is shown).
+    fn editor_tokens(&self) -> Vec<denkmeter_core::EditorToken> {
+        let mut tokens = denkmeter_core::editor::legend_tokens(self.board.legend());
+        tokens.retain(|t| t.kind != UNKNOWN);
+        tokens
+    }
+
     fn move_view(&self, state: &State, mv: Move) -> MoveView {
         if mv.is_pass() {
             return MoveView::default();
