@@ -1,6 +1,7 @@
 // A whole game's computer analysis (#/analysis/{id}): the engine's score of every position, as a
 // graph and as a bar beside the board, the moves it marks as inaccuracies, mistakes and
-// blunders, and for each the better move, pointed out on the board. The server searches an
+// blunders, and for each the better move, pointed out on the board; the analysis board
+// (analysis-board.js) takes any position of it further. The server searches an
 // analysis behind the games being played; the page follows its progress (a stream of server-sent
 // events, or asking every 1.5 s when the stream fails) and draws the review once it is done. The
 // moves and the board can be looked at meanwhile.
@@ -8,8 +9,9 @@
 import { api } from './api.js';
 import { createBoard } from './board/board.js';
 import { hasNumbers, legendOf, pieceColours } from './board/draw.js';
+import { EvalBar } from './board/evalbar.js';
 import { squareNumbersWanted } from './game/page.js';
-import { esc, rulesetName, title } from './text.js';
+import { esc, moveNumber, rulesetName, title } from './text.js';
 
 /** How often the analysis is asked for while its event stream is down, in milliseconds. */
 const POLL_MS = 1500;
@@ -27,9 +29,11 @@ const finished = (a) => a && (a.status === 'done' || a.status === 'failed');
 
 /** Move `ply` (the first is 1) as the move list numbers it: `9. E3-G3`, or `9... H8-H6` for the second player's. */
 function moveLabel(a, ply) {
-  const i = ply - 1 + (a.first_to_move === 'black' ? 1 : 0);
-  return `${Math.floor(i / 2) + 1}${i % 2 ? '...' : '.'} ${a.moves[ply - 1]}`;
+  return `${moveNumber(ply, a.first_to_move)} ${a.moves[ply - 1]}`;
 }
+
+/** The analysis board's address for the position after `ply` moves of analysis `id`. */
+const boardHref = (id, ply) => `#/board/analysis/${encodeURIComponent(id)}?ply=${ply}`;
 
 export class AnalysisPage {
   constructor(app, id) {
@@ -95,6 +99,7 @@ export class AnalysisPage {
             <div class="eval-graph" id="eval-graph" hidden></div>
             <p class="ply-info" id="ply-info" aria-live="polite"></p>
             <p class="ply-judgement" id="ply-judgement" hidden></p>
+            <p class="board-link-row"><a class="button" id="board-link" href="#/" title="Play on from the position shown, with the engine, in moves of your own">Analysis board</a></p>
           </div>
           <div class="card">
             <div class="card-head">
@@ -246,17 +251,7 @@ export class AnalysisPage {
       onMove: () => Promise.reject(new Error('the analysis board is read-only')),
     });
     // The evaluation bar stands beside the drawing, as tall as it (style.css).
-    const bar = document.createElement('div');
-    bar.className = 'eval-bar';
-    bar.innerHTML = '<div class="eval-white"></div><span class="eval-text"></span>';
-    const { palette } = legendOf(a.board);
-    const white = pieceColours(palette, 'white');
-    const black = pieceColours(palette, 'black');
-    bar.style.background = black.fill;
-    bar.querySelector('.eval-white').style.background = white.fill;
-    this.barInk = { white: white.ink, black: black.ink };
-    document.querySelector('#board .board-wrap').prepend(bar);
-    this.bar = bar;
+    this.bar = new EvalBar(document.getElementById('board'), a.board);
   }
 
   render(first = false) {
@@ -377,7 +372,7 @@ export class AnalysisPage {
     // Each goes to the position before the move, where the better move is pointed out.
     document.getElementById('marked-moves').innerHTML = marked.length
       ? marked
-          .map((m) => `<li><button type="button" class="link-button" data-ply="${m.ply - 1}">${esc(moveLabel(a, m.ply))}${GLYPHS[m.judgement]}</button> <span class="small">${esc(m.judgement)}, ${esc(hundredths(m.loss))}${m.best ? `; better ${esc(m.best)}` : ''}</span></li>`)
+          .map((m) => `<li><button type="button" class="link-button" data-ply="${m.ply - 1}">${esc(moveLabel(a, m.ply))}${GLYPHS[m.judgement]}</button> <span class="small">${esc(m.judgement)}, ${esc(hundredths(m.loss))}${m.best ? `; better ${esc(m.best)}` : ''} · <a href="${esc(boardHref(this.id, m.ply - 1))}" class="try-link" title="The position before the move on the analysis board, to try the better line">try it</a></span></li>`)
           .join('')
       : '<li class="muted">None: no move lost enough to be marked.</li>';
     const unit = review.unit;
@@ -423,6 +418,7 @@ export class AnalysisPage {
     const ply = this.ply;
     const total = a.moves.length;
     document.getElementById('replay-ply').textContent = `${ply} / ${total}`;
+    document.getElementById('board-link').href = boardHref(this.id, ply);
     for (const [id, off] of [['replay-first', ply <= 0], ['replay-prev', ply <= 0], ['replay-next', ply >= total], ['replay-last', ply >= total]]) {
       document.getElementById(id).disabled = off;
     }
@@ -475,21 +471,8 @@ export class AnalysisPage {
   renderBar() {
     const a = this.analysis;
     const p = a.status === 'done' && a.review ? a.review.positions[this.ply] : null;
-    const bar = this.bar;
-    bar.hidden = !p;
-    if (!p) return;
-    const chances = Math.max(0, Math.min(1, Number(p.white_chances)));
-    bar.classList.toggle('flipped', this.flipped);
-    bar.querySelector('.eval-white').style.height = `${(chances * 100).toFixed(1)}%`;
-    // The score is written at the end of the side ahead, in that side's ink.
-    const ahead = chances >= 0.5 ? 'white' : 'black';
-    const text = bar.querySelector('.eval-text');
-    text.textContent = p.white_text;
-    text.classList.toggle('at-white', ahead === 'white');
-    text.style.color = this.barInk[ahead];
-    const words = `${title('white', a.side_names)}'s chances ${Math.round(chances * 100)}%, score ${text.textContent}`;
-    bar.title = words;
-    bar.setAttribute('aria-label', words);
+    if (!p) this.bar.hide();
+    else this.bar.show({ chances: p.white_chances, text: p.white_text, flipped: this.flipped, sideNames: a.side_names });
   }
 
   /**

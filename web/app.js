@@ -2,11 +2,15 @@
 // Everything comes from the HTTP API (docs/api.md); the browser holds no rules. Hash routes: #/
 // (lobby), #/game/{id}[?token=T], #/rules/{name}, #/account[?form=signin|signup],
 // #/player/{name}, #/leaderboard[?category=C], #/lab[/{family}], #/study/{id}, #/analysis/{id}
-// (a whole game's computer analysis). Each page is a module whose function draws it into
-// the page and returns {dispose()}, called when the route changes. The header says who is
-// signed in on every page (header.js).
+// (a whole game's computer analysis), and the analysis board (analysis-board.js):
+// #/board/{ruleset}[?position=P&moves=M] (from the start or a position string, with moves
+// separated by spaces), #/board/game/{id}[?ply=N] (a finished game's moves as the main line, at
+// ply N) and #/board/analysis/{id}[?ply=N] (an analysed game's). Each page is a module whose
+// function draws it into the page and returns {dispose()}, called when the route changes. The
+// header says who is signed in on every page (header.js).
 
 import { accountPage } from './account.js';
+import { AnalysisBoardPage } from './analysis-board.js';
 import { AnalysisPage } from './analysis.js';
 import { GamePage } from './game/page.js';
 import { startHeader } from './header.js';
@@ -48,6 +52,8 @@ function route() {
     page = studyPage(app, parts[1]);
   } else if (parts[0] === 'analysis' && parts[1]) {
     page = new AnalysisPage(app, parts[1]);
+  } else if (parts[0] === 'board' && parts[1]) {
+    page = new AnalysisBoardPage(app, parts.slice(1), params);
   } else {
     page = lobbyPage(app);
   }

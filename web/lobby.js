@@ -226,10 +226,20 @@ export function lobbyPage(app) {
     showBoards(list.find((x) => x.name === select.value), 'pending');
   });
 
+  // The analysis board of the ruleset chosen, from the position typed below if there is one.
+  const boardHref = () => {
+    const position = document.getElementById('position').value.trim();
+    return `#/board/${encodeURIComponent(select.value)}${position ? `?position=${encodeURIComponent(position)}` : ''}`;
+  };
+  document.getElementById('position').addEventListener('input', () => {
+    const link = document.getElementById('board-link');
+    if (link) link.href = boardHref();
+  });
+
   const describe = () => {
     const r = list.find((x) => x.name === select.value);
     desc.innerHTML = r
-      ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a>`
+      ? `${esc(r.description)} <a href="#/rules/${encodeURIComponent(r.name)}">Rules</a> · <a href="${esc(boardHref())}" id="board-link" title="Play the moves of either side from the start or the position below, with the engine">Analysis board</a>`
       : '';
     showBoards(r);
     // The seats as the game's tradition names them (in English checkers Black moves first).

@@ -22,6 +22,26 @@ export const seats = {
     }
   },
   /**
+   * The games this browser holds a seat in (a token, or the session's seat), at most `limit`:
+   * the analysis board names them to the server, which keeps its engine from them while they
+   * are played.
+   */
+  heldGames(limit = 50) {
+    const ids = [];
+    try {
+      for (let i = 0; i < localStorage.length && ids.length < limit; i += 1) {
+        const name = localStorage.key(i);
+        if (!name || !name.startsWith('denkmeter.game.')) continue;
+        const id = name.slice('denkmeter.game.'.length);
+        const mine = this.get(id);
+        if (id && (mine.white || mine.black || mine.mode === 'session')) ids.push(id);
+      }
+    } catch {
+      // No storage: no seats held here.
+    }
+    return ids;
+  },
+  /**
    * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its
    * seat claimed: the link holds nothing any more. Returns the seats kept.
    */

@@ -2,7 +2,10 @@
 // every change and a heartbeat carrying the game's version. This end asks for a heartbeat every
 // 20 s, closes a socket that has been silent for 45 s, and reconnects after any close, waiting
 // longer each time (0.5 s doubling up to 8 s). What a message means is the caller's business.
-// The lobby's socket (challenges.js) is kept the same way: its messages go to onMessage.
+// The lobby's socket (challenges.js) is kept the same way: its messages go to onMessage. The
+// analysis board's engine socket (analysis-board.js) is kept open and reconnected the same way
+// without the heartbeat (`{heartbeat: false}`): its server pings at the WebSocket level, which
+// the browser answers by itself, and would take a `ping` text for a malformed request.
 
 /** How often an open socket asks for a heartbeat, and how long a silent one is trusted. */
 export const HEARTBEAT_EVERY_MS = 20000;
@@ -15,10 +18,12 @@ export class GameSocket {
    * url: () => the socket's URL, asked again at every connection.
    * handlers: {onView(view), onHeartbeat(version), onMessage(message), onOpen(), onClose()}:
    * onMessage has every message that is neither a view nor a heartbeat.
+   * options: {heartbeat: false} leaves out the heartbeat and the watchdog of silence.
    */
-  constructor(url, handlers) {
+  constructor(url, handlers, { heartbeat = true } = {}) {
     this.url = url;
     this.handlers = handlers;
+    this.heartbeat = heartbeat;
     this.ws = null;
     this.delay = FIRST_DELAY_MS;
     this.heard = 0;
@@ -70,7 +75,7 @@ export class GameSocket {
       this.delay = FIRST_DELAY_MS;
       this.heard = Date.now();
       this.handlers.onOpen?.();
-      this.watchdog(ws);
+      if (this.heartbeat) this.watchdog(ws);
     };
     ws.onmessage = (event) => {
       this.heard = Date.now();

@@ -19,6 +19,15 @@ export const capital = (text) => String(text).charAt(0).toUpperCase() + String(t
 export const rulesetName = (item) => (item && (item.display_name || item.ruleset || item.name)) || '';
 
 /**
+ * The number a move list writes before move `ply` (the first is 1) of a game whose first move
+ * was `firstToMove`'s: `9.` for the first player's, `9...` for the second's.
+ */
+export function moveNumber(ply, firstToMove = 'white') {
+  const i = ply - 1 + (firstToMove === 'black' ? 1 : 0);
+  return `${Math.floor(i / 2) + 1}${i % 2 ? '...' : '.'}`;
+}
+
+/**
  * The name of a game whose rulesets are `names` (their display names): the words they all begin
  * with ("Fort Chitral" for "Fort Chitral" and "Fort Chitral, orthogonal captures").
  */

@@ -3104,6 +3104,212 @@ test('L. a whole game analysed: asked for on the game page, graphed, its marked 
   }
 });
 
+test('M. the analysis board: the position before a blunder, the better move and the engine depth by depth, a variation in the tree; a position set up', async (problems) => {
+  // The game of check L, with its blunder (9... H8-H6); Black resigns; its analysis asked for.
+  const played = 'E3-G3 J10-J11 E4-H4 I8-I5 G3-G7 H9-B9 G7-I7 I9-J10 I7xI10 J10xI10 C5-C7 J8-J2 C7-I7 B9-I9 I7-I8 J2-A2 D3-J3 H8-H6 J3-J8'.split(' ');
+  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
+  for (const [i, move] of played.entries()) {
+    await api('POST', `/api/games/${id}/moves`, { token: tokens[i % 2 ? 'black' : 'white'], move });
+    await sleep(120);
+  }
+  await api('POST', `/api/games/${id}/resign`, { token: tokens.black });
+  const { id: analysisId } = await api('POST', `/api/games/${id}/analyses`);
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    // The position set up with a rook alone is refused (400): the browser logs that.
+    watchPage(page, 'M', problems, /status of 400/);
+    await page.goto(`${base}/#/analysis/${analysisId}`);
+    try {
+      await page.waitForSelector('#marked-moves button[data-ply]', { timeout: 60_000 });
+    } catch {
+      throw new Failure(`the analysis marked no move within 60 s: ${await page.textContent('#analysis-progress')}`);
+    }
+    const analysis = await api('GET', `/api/analyses/${analysisId}`);
+    const cells = analysis.board.cells;
+    // The worst marked move with a better one: the board opens on the position before it.
+    const worst = analysis.review.moves.filter((m) => m.judgement && m.best).sort((a, b) => b.loss - a.loss)[0];
+    check(worst, 'the review marked no move with a better one in a game with a blunder (9... H8-H6)');
+    const before = worst.ply - 1;
+    await page.click(`#marked-moves button[data-ply="${before}"]`);
+    await page.waitForFunction((p) => document.querySelector('#replay-ply').textContent === p, `${before} / ${played.length}`);
+    const href = await page.getAttribute('#board-link', 'href');
+    check(href === `#/board/analysis/${analysisId}?ply=${before}`, `the "Analysis board" link of position ${before} is ${href}`);
+    await page.click('#board-link');
+    await page.waitForURL(/#\/board\/analysis\//);
+
+    // What the board shows: the pieces of a position, as "cell:owner:kind", sorted.
+    const drawn = () => page.$$eval('svg.board .pieces .piece:not(.preview)', (els) => els.map((e) => `${e.dataset.at}:${e.dataset.owner}:${e.dataset.kind}`).sort().join(' '));
+    const wanted = (pieces) => pieces.map((p) => `${cells[p.cell].name}:${p.owner === 'black' ? 'black' : 'white'}:${p.kind}`).sort().join(' ');
+    const shows = async (pieces, what) => {
+      const want = wanted(pieces);
+      try {
+        await page.waitForFunction(
+          (w) => [...document.querySelectorAll('svg.board .pieces .piece:not(.preview)')].map((e) => `${e.dataset.at}:${e.dataset.owner}:${e.dataset.kind}`).sort().join(' ') === w,
+          want,
+          { timeout: 10_000 },
+        );
+      } catch {
+        throw new Failure(`the board does not show ${what}:\n     drawn  ${await drawn()}\n     wanted ${want}`);
+      }
+    };
+    const treeText = () => page.$eval('#tree', (el) => el.textContent.replace(/\s+/g, ' ').trim());
+    const currentMove = () => page.$eval('#tree', (el) => (el.querySelector('.move.current') || { textContent: '' }).textContent);
+    const navIs = async (text, what) => {
+      try {
+        await page.waitForFunction((t) => document.querySelector('#nav-ply').textContent === t, text, { timeout: 10_000 });
+      } catch {
+        throw new Failure(`${what}: the buttons under the board say "${await page.textContent('#nav-ply')}", not "${text}"`);
+      }
+    };
+    const positionBefore = await api('GET', `/api/analyses/${analysisId}/positions/${before}`);
+    await shows(positionBefore.pieces, `the position before ${worst.played} (ply ${before})`);
+    await navIs(`${before} / ${played.length}`, 'on the position before the blunder');
+    check((await currentMove()) === played[before - 1], `the move on show in the tree is ${await currentMove()}, not ${played[before - 1]}`);
+
+    // The engine's depths as they come, with the tree's node they are for.
+    await page.evaluate(() => {
+      window.depthsSeen = [];
+      const note = () => {
+        const el = document.querySelector('#engine-depth');
+        const node = document.querySelector('#tree .move.current');
+        if (!el) return;
+        const seen = { node: node ? node.dataset.node : 'root', depth: Number(el.dataset.depth) };
+        const last = window.depthsSeen[window.depthsSeen.length - 1];
+        if (!last || last.node !== seen.node || last.depth !== seen.depth) window.depthsSeen.push(seen);
+      };
+      new MutationObserver(note).observe(document.getElementById('engine-state'), { childList: true, subtree: true, characterData: true });
+    });
+    // The better move, clicked on the board: a variation beside the blunder.
+    const better = positionBefore.legal_moves.find((m) => m.text === worst.best);
+    check(better, `the better move ${worst.best} is not legal before ${worst.played}`);
+    await clickMove(page, { board: analysis.board }, better);
+    await navIs(`${before + 1} / ${before + 1}`, `after the better move ${worst.best}`);
+    check((await currentMove()) === worst.best, `after ${worst.best} the tree's current move is ${await currentMove()}`);
+    const line = [...played.slice(0, before), worst.best];
+    const afterBetter = await api('POST', '/api/positions', { analysis: analysisId, moves: line });
+    await shows(afterBetter.pieces, `the position after ${worst.best}`);
+    const node = await page.$eval('#tree .move.current', (el) => el.dataset.node);
+    try {
+      await page.waitForFunction((n) => {
+        const depths = window.depthsSeen.filter((d) => d.node === n).map((d) => d.depth);
+        return depths.length >= 2 && document.querySelector('#engine-line .pv-move');
+      }, node, { timeout: 25_000 });
+    } catch {
+      throw new Failure(`the engine did not show two depths and a best line within 25 s: "${await page.textContent('#engine-card')}", depths ${JSON.stringify(await page.evaluate(() => window.depthsSeen))}`);
+    }
+    const depths = (await page.evaluate(() => window.depthsSeen)).filter((d) => d.node === node).map((d) => d.depth);
+    check(depths.every((d, i) => i === 0 || d > depths[i - 1]) && depths[0] >= 1, `the depths shown for the position after ${worst.best} go ${depths.join(', ')}, not upwards`);
+    const pvFirst = (await page.textContent('#engine-line .pv-move')).trim();
+    const legal = afterBetter.legal_moves.map((m) => m.text);
+    check(legal.includes(pvFirst), `the best line starts with ${pvFirst}, not a legal move after ${worst.best}`);
+    const score = await page.textContent('#engine-score');
+    check(/for (White|Black) to move/.test(score) && (await page.textContent('#engine-score-text')).trim(), `the engine's score reads "${score}"`);
+    check(await page.$('.eval-bar:not([hidden]):not(.stale)'), 'the evaluation bar does not show the position after the better move');
+
+    // A second move: the best line's first, clicked; back one with ←, and another move instead.
+    await page.click('#engine-line .pv-move');
+    await navIs(`${before + 2} / ${before + 2}`, `after the best line's ${pvFirst}`);
+    check((await currentMove()) === pvFirst, `after a click on the best line's ${pvFirst} the tree's current move is ${await currentMove()}`);
+    await page.keyboard.press('ArrowLeft');
+    await navIs(`${before + 1} / ${before + 2}`, 'after ←');
+    await shows(afterBetter.pieces, `the position after ${worst.best} again, after ←`);
+    const other = afterBetter.legal_moves.find((m) => m.text !== pvFirst && m.from !== null && afterBetter.legal_moves.filter((o) => clickPath(o).join() === clickPath(m).join()).length === 1);
+    check(other, `no other move to click after ${worst.best}`);
+    await clickMove(page, { board: analysis.board }, other);
+    await navIs(`${before + 2} / ${before + 2}`, `after ${other.text} instead of ${pvFirst}`);
+    const num = (ply) => `${Math.floor((ply - 1) / 2) + 1}${(ply - 1) % 2 ? '...' : '.'}`;
+    const label = (ply, move, numbered) => (numbered || (ply - 1) % 2 === 0 ? `${num(ply)} ${move}` : move);
+    const expectTree = (variation) => played.map((move, i) => {
+      const ply = i + 1;
+      const text = label(ply, move, ply === 1 || ply === before + 2);
+      return ply === before + 1 ? `${text} (${variation})` : text;
+    }).join(' ');
+    const both = `${label(before + 1, worst.best, true)} ${label(before + 2, pvFirst, false)} (${label(before + 2, other.text, true)})`;
+    check((await treeText()) === expectTree(both), `the tree reads\n     ${await treeText()}\n     not\n     ${expectTree(both)}`);
+    // The address keeps the line on show: a reload shows it (the other line is gone).
+    check(/[?&]moves=/.test(page.url()) && page.url().includes(`ply=${before + 2}`), `the address on a variation is ${page.url()}`);
+    await page.reload();
+    await navIs(`${before + 2} / ${before + 2}`, 'after a reload');
+    const one = `${label(before + 1, worst.best, true)} ${label(before + 2, other.text, false)}`;
+    check((await treeText()) === expectTree(one), `after a reload the tree reads\n     ${await treeText()}\n     not\n     ${expectTree(one)}`);
+    check((await currentMove()) === other.text, `after a reload the tree's current move is ${await currentMove()}, not ${other.text}`);
+    // The game's own move in the tree: back on the main line.
+    await page.click(`#tree > .move:text-is("${played[before]}")`);
+    await navIs(`${before + 1} / ${played.length}`, `after a click on the game's ${played[before]} in the tree`);
+    await shows((await api('GET', `/api/analyses/${analysisId}/positions/${before + 1}`)).pieces, `the game's position after ${played[before]}`);
+    check(page.url().endsWith(`#/board/analysis/${analysisId}?ply=${before + 1}`), `back on the game's moves the address is ${page.url()}`);
+
+    // A position set up by hand: a rook alone is refused by the rules, kings added it is played.
+    await page.goto(`${base}/#/board/chad`);
+    await page.waitForSelector('#setup:not([disabled])');
+    await page.waitForFunction(() => document.querySelectorAll('svg.board .pieces .piece').length === 18);
+    await page.click('#setup');
+    await page.waitForSelector('#editor:not([hidden])');
+    check((await page.$$('#palette button[data-token]')).length >= 7, 'the palette lacks the pieces of Chad and the eraser');
+    check((await page.getAttribute('#palette [data-token="R"]', 'title')) === 'rook', `the white rook's button is titled "${await page.getAttribute('#palette [data-token="R"]', 'title')}"`);
+    await page.click('#editor-clear');
+    await shows([], 'an empty board after "Clear board"');
+    const place = async (token, cell) => {
+      await page.click(`#palette [data-token="${token}"]`);
+      await page.click(cellSelector(cell));
+    };
+    await place('R', 'A1');
+    await shows([{ cell: cells.findIndex((c) => c.name === 'A1'), owner: 'white', kind: 'rook' }], 'a white rook on A1');
+    await page.click('#editor-done');
+    try {
+      await page.waitForSelector('#editor-error:not([hidden])', { timeout: 5000 });
+    } catch {
+      throw new Failure('"Done" on a board with a white rook alone shows no refusal');
+    }
+    const refusal = await page.textContent('#editor-error');
+    check(/king/i.test(refusal), `the refusal of a rook alone says "${refusal}"`);
+    check(await page.isVisible('#editor'), 'the editor closed after a refusal');
+    await place('K', 'D4');
+    await place('k', 'I9');
+    await page.click('#editor-done');
+    try {
+      await page.waitForSelector('#editor', { state: 'hidden', timeout: 5000 });
+    } catch {
+      throw new Failure(`"Done" with both kings and a rook was not accepted: "${await page.textContent('#editor-error')}"`);
+    }
+    await shows(['A1:rook:white', 'D4:king:white', 'I9:king:black'].map((t) => {
+      const [at, kind, owner] = t.split(':');
+      return { cell: cells.findIndex((c) => c.name === at), owner, kind };
+    }), 'the position set up');
+    check(/#\/board\/chad\?position=/.test(page.url()), `the address of the position set up is ${page.url()}`);
+    check((await treeText()) === 'No moves yet: make one on the board.', `the tree of a new position reads "${await treeText()}"`);
+    try {
+      await page.waitForSelector('#engine-depth', { timeout: 20_000 });
+      await page.waitForSelector('#engine-line .pv-move', { timeout: 20_000 });
+    } catch {
+      throw new Failure(`the engine did not analyse the position set up: "${await page.textContent('#engine-card')}"`);
+    }
+
+    // On a phone: nothing wider than the screen; the board, its bar and the palette on it.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.reload();
+    await page.waitForSelector('.eval-bar:not([hidden])', { timeout: 20_000 });
+    await page.click('#setup');
+    await page.waitForSelector('#editor:not([hidden])');
+    const phone = await page.evaluate(() => {
+      const right = (selector) => Math.max(...[...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect().right));
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        board: right('svg.board'),
+        bar: right('.eval-bar'),
+        palette: right('#palette button'),
+        buttons: right('.editor button'),
+        panel: right('.analysis-panel .card'),
+      };
+    });
+    check(phone.scrollWidth <= 375, `the analysis board is ${phone.scrollWidth} px wide on a 375 px screen`);
+    check(Math.max(phone.board, phone.bar, phone.palette, phone.buttons, phone.panel) <= 375, `on a phone something ends beyond 375 px: ${JSON.stringify(phone)}`);
+  } finally {
+    await context.close();
+  }
+});
+
 async function main() {
   const started = Date.now();
   const guard = setTimeout(async () => {

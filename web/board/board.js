@@ -9,9 +9,13 @@
 // them; the chosen piece is shown faintly on the cell under the pointer and on the selected
 // cell, and a second click on the selected cell (or a choice button, or Enter) places it.
 //
-//   const board = createBoard(element, { board, orientation: 'white', onMove: (text) => promise });
+// In editing mode (the analysis board's position set-up) a click on a cell makes no move: it goes
+// to the `onCell` callback, and the piece to put down shows faintly under the pointer.
+//
+//   const board = createBoard(element, { board, orientation: 'white', onMove: (text) => promise,
+//                                        onCell: (cell) => {} });
 //   board.set({ position, pieces, absent, lastMove, moves, canMove, orientation, mirror,
-//               highlights, caption, toMove });
+//               highlights, caption, toMove, editing, editPiece });
 //   board.destroy();
 
 import { attr, createSvg, drawBoard, esc, legendOf, pieceShape } from './draw.js';
@@ -32,6 +36,7 @@ const BOTTOM_GAP_PX = 8;
  *   orientation: 'white' | 'black', the side at the bottom,
  *   onMove: (text) => Promise, called with the text of a legal move the person made; a rejected
  *     promise takes the move back.
+ *   onCell: (cell) => void, called with the index of a cell clicked in editing mode.
  * }
  */
 export function createBoard(element, config) {
@@ -39,10 +44,11 @@ export function createBoard(element, config) {
 }
 
 export class Board {
-  constructor(element, { board, orientation = 'white', onMove = null } = {}) {
+  constructor(element, { board, orientation = 'white', onMove = null, onCell = null } = {}) {
     this.element = element;
     this.board = board;
     this.onMove = onMove;
+    this.onCell = onCell;
     this.state = {
       position: null,
       pieces: [],
@@ -58,6 +64,8 @@ export class Board {
       sideNames: null, // what the game calls each seat (a view's side_names)
       names: false,
       hint: null,
+      editing: false, // clicks on cells go to onCell
+      editPiece: null, // in editing mode, the piece a click puts down: {owner, kind, letter}
     };
     this.input = new MoveInput([]);
     this.pending = null; // {move, position}: a move sent and not yet answered
@@ -76,7 +84,7 @@ export class Board {
       (cell) => {
         if (cell === this.hover) return;
         this.hover = cell;
-        if (this.choiceFirst()) this.renderBoard();
+        if (this.choiceFirst() || this.editable()) this.renderBoard();
       },
     );
     element.querySelector('.board-wrap').appendChild(this.svg);
@@ -167,6 +175,8 @@ export class Board {
    *   toMove: 'white' | 'black', whose piece a placement's preview shows,
    *   names: whether every cell's name is written on it,
    *   hint: a legal move to point out (its cells marked, its text under the board), or null,
+   *   editing: whether clicks on cells go to onCell (no moves are made then),
+   *   editPiece: in editing mode, the piece shown faintly on the empty cell under the pointer,
    * }
    */
   set(view = {}) {
@@ -189,9 +199,9 @@ export class Board {
 
   /** A key pressed on the board (see the constructor). */
   key(e) {
-    // Only while a move can be made: otherwise the page's keys (the arrows step through the
-    // game's positions) and the browser's (alt-left) keep theirs.
-    if (e.altKey || e.ctrlKey || e.metaKey || !this.interactive()) return;
+    // Only while a move can be made (or a cell edited): otherwise the page's keys (the arrows
+    // step through the game's positions) and the browser's (alt-left) keep theirs.
+    if (e.altKey || e.ctrlKey || e.metaKey || !(this.interactive() || this.editable())) return;
     const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
     if (step) {
       this.cursor = this.cursor === null ? this.firstCursor() : this.nextCell(this.cursor, step);
@@ -296,10 +306,19 @@ export class Board {
 
   /** Whether clicks make moves now. */
   interactive() {
-    return Boolean(this.state.canMove) && !this.pending && typeof this.onMove === 'function' && !this.destroyed;
+    return Boolean(this.state.canMove) && !this.state.editing && !this.pending && typeof this.onMove === 'function' && !this.destroyed;
+  }
+
+  /** Whether clicks on cells go to the page (editing mode). */
+  editable() {
+    return Boolean(this.state.editing) && typeof this.onCell === 'function' && !this.destroyed;
   }
 
   click(cell) {
+    if (this.editable()) {
+      this.onCell(cell);
+      return;
+    }
     if (!this.interactive()) return;
     if (this.choiceFirst() && this.input.path.length === 1 && this.input.path[0] === cell) {
       // The second click on the selected cell places the previewed piece.
@@ -363,6 +382,10 @@ export class Board {
 
   /** The piece to show faintly: the chosen one on the selected cell, else under the pointer. */
   preview() {
+    if (this.editable()) {
+      const piece = this.state.editPiece;
+      return piece && this.hover !== null && this.hover !== undefined ? { ...piece, cell: this.hover } : null;
+    }
     if (!this.interactive() || !this.choiceFirst()) return null;
     const cell = this.input.path.length === 1 ? this.input.path[0] : this.hover;
     if (cell === null || cell === undefined) return null;
@@ -409,6 +432,7 @@ export class Board {
       cursor: this.cursor,
     });
     this.svg.classList.toggle('interactive', live && (s.moves || []).length > 0);
+    this.svg.classList.toggle('editing', this.editable());
   }
 
   /** A button's picture of the piece a choice places (nothing if the legend has no style). */

@@ -87,6 +87,7 @@ export function gamePageHtml() {
               <button type="button" id="request-analysis" title="The engine looks at every position of the game and marks its inaccuracies, mistakes and blunders">Request computer analysis</button>
               <a id="review-link" href="#/" hidden>Computer analysis</a>
               <span id="review-status" class="small muted"></span>
+              <a id="board-link" href="#/" title="Play on from the position shown, with the engine, in moves of your own">Analysis board</a>
             </p>
           </div>
           <div class="downloads">
@@ -449,6 +450,7 @@ function renderAnalysis(page, over) {
   link.hidden = !review;
   document.getElementById('review-status').textContent = review ? reviewStatus(review) : '';
   if (review) link.href = `#/analysis/${encodeURIComponent(review.id)}`;
+  document.getElementById('board-link').href = `#/board/game/${encodeURIComponent(page.id)}?ply=${page.shownPly()}`;
 }
 
 /** Where a whole game's analysis stands: `done: 1 blunder, 4 mistakes`, `analysing 12/30`. */

@@ -13,7 +13,7 @@ use std::time::Duration;
 use denkmeter_core::{win_rate, ByPlayer, Player, Status};
 use serde::{Deserialize, Serialize};
 
-use crate::dynamic::{AnyGame, AnySession};
+use crate::dynamic::{AnalysisLine, AnyGame, AnySession};
 use crate::search::eval::{is_decisive, score_text, WIN};
 use crate::{Limits, SearchOptions};
 
@@ -288,20 +288,35 @@ pub fn evaluate(
         return ended(score, outcome.describe(names));
     }
     match session.analyse_known(options, &mut |_| {}) {
-        Some(line) => PositionEval {
-            ply,
-            to_move: side(to_move),
-            depth: line.depth,
-            score: line.score,
-            white_score: for_white(line.score),
-            white_chances: chances(for_white(line.score)),
-            score_text: score_text(line.score),
-            white_text: white_text(for_white(line.score), names),
-            pv: line.pv,
-            nodes: line.nodes,
-            over: false,
-        },
+        Some(line) => line_eval(to_move, ply, line, names),
         None => ended(0, "no move: the game ends here".to_string()),
+    }
+}
+
+/// The evaluation one depth of a search gives a position with `to_move` to move.
+pub fn line_eval(
+    to_move: Player,
+    ply: usize,
+    line: AnalysisLine,
+    names: ByPlayer<&str>,
+) -> PositionEval {
+    let white_score = if to_move == Player::White {
+        line.score
+    } else {
+        -line.score
+    };
+    PositionEval {
+        ply,
+        to_move: side(to_move),
+        depth: line.depth,
+        score: line.score,
+        white_score,
+        white_chances: chances(white_score),
+        score_text: score_text(line.score),
+        white_text: white_text(white_score, names),
+        pv: line.pv,
+        nodes: line.nodes,
+        over: false,
     }
 }
 

@@ -275,6 +275,16 @@ impl Reviews {
             .ok_or_else(|| ReviewError::NotFound(id.to_string()))
     }
 
+    /// What an analysis is of: its ruleset (on its game's board) and its start position.
+    pub async fn source(
+        &self,
+        id: &str,
+    ) -> Result<(Arc<dyn AnyGame>, Option<String>), ReviewError> {
+        let stored = self.stored(id).await?;
+        let ruleset = self.ruleset_of(&stored).await?;
+        Ok((ruleset, stored.start_position))
+    }
+
     /// An analysis, however far it has got.
     pub async fn view(&self, id: &str) -> Result<AnalysisJson, ReviewError> {
         let stored = self.stored(id).await?;

@@ -190,9 +190,20 @@ impl SearchPool {
         label: String,
         work: impl FnOnce(Arc<AtomicBool>) -> Option<T> + Send + 'static,
     ) -> Option<(T, bool)> {
+        self.compute_yielding_with(label, Arc::new(AtomicBool::new(false)), work)
+            .await
+    }
+
+    /// As [`SearchPool::compute_yielding`], with a stop flag of the caller's, who may also set
+    /// it to stop the work (and tell the two apart by a flag of its own).
+    pub async fn compute_yielding_with<T: Send + 'static>(
+        &self,
+        label: String,
+        flag: Arc<AtomicBool>,
+        work: impl FnOnce(Arc<AtomicBool>) -> Option<T> + Send + 'static,
+    ) -> Option<(T, bool)> {
         let shared = self.shared.clone();
         self.run(Priority::Background, label, move || {
-            let flag = Arc::new(AtomicBool::new(false));
             if let Ok(mut yielding) = shared.yielding.lock() {
                 yielding.push(flag.clone());
             }

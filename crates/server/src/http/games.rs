@@ -1,10 +1,13 @@
 //! The game resource: create, list, view, play, resign, draw, record, diagram.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use denkmeter_core::{ByPlayer, Player, Side};
+use denkmeter_engine::dynamic::AnyGame;
 use denkmeter_engine::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 
@@ -64,8 +67,47 @@ pub struct ClockRequest {
 /// An uploaded board file: the name records will give it and its text.
 #[derive(Debug, Deserialize)]
 pub struct BoardRequest {
-    name: String,
-    text: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// `ruleset` on the board an uploaded board file describes, if one is given (checked: its name,
+/// its size, and the board itself).
+pub(super) fn on_board(
+    ruleset: Arc<dyn AnyGame>,
+    board: Option<&BoardRequest>,
+) -> Result<Arc<dyn AnyGame>, ApiError> {
+    Ok(match board {
+        None => ruleset,
+        Some(board) => {
+            let name = board.name.trim();
+            if name.is_empty() || name.chars().count() > MAX_BOARD_NAME {
+                return Err(ApiError::BadRequest(format!(
+                    "board.name: expected 1 to {MAX_BOARD_NAME} characters"
+                )));
+            }
+            if name.chars().any(char::is_control) {
+                return Err(ApiError::BadRequest(
+                    "board.name: no control characters".to_string(),
+                ));
+            }
+            if board.text.len() > MAX_BOARD_TEXT {
+                return Err(ApiError::BadRequest(format!(
+                    "board.text: {} bytes; the limit is {MAX_BOARD_TEXT}",
+                    board.text.len()
+                )));
+            }
+            let game = ruleset
+                .with_board_file(name, &board.text)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            // The default board under another name is the default board: it keeps its name.
+            let print = denkmeter_core::board_fingerprint;
+            match ruleset.board_file() {
+                Some((_, default)) if print(default) == print(&board.text) => ruleset,
+                _ => game,
+            }
+        }
+    })
 }
 
 /// The longest board file name and text accepted.
@@ -168,37 +210,7 @@ pub async fn create(
         .registry
         .find(&request.ruleset)
         .ok_or_else(|| RoundError::UnknownRuleset(request.ruleset.clone()))?;
-    let ruleset = match &request.board {
-        None => ruleset,
-        Some(board) => {
-            let name = board.name.trim();
-            if name.is_empty() || name.chars().count() > MAX_BOARD_NAME {
-                return Err(ApiError::BadRequest(format!(
-                    "board.name: expected 1 to {MAX_BOARD_NAME} characters"
-                )));
-            }
-            if name.chars().any(char::is_control) {
-                return Err(ApiError::BadRequest(
-                    "board.name: no control characters".to_string(),
-                ));
-            }
-            if board.text.len() > MAX_BOARD_TEXT {
-                return Err(ApiError::BadRequest(format!(
-                    "board.text: {} bytes; the limit is {MAX_BOARD_TEXT}",
-                    board.text.len()
-                )));
-            }
-            let game = ruleset
-                .with_board_file(name, &board.text)
-                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            // The default board under another name is the default board: it keeps its name.
-            let print = denkmeter_core::board_fingerprint;
-            match ruleset.board_file() {
-                Some((_, default)) if print(default) == print(&board.text) => ruleset,
-                _ => game,
-            }
-        }
-    };
+    let ruleset = on_board(ruleset, request.board.as_ref())?;
     let seats = ByPlayer::new(
         seat(&request.white, "white")?,
         seat(&request.black, "black")?,

@@ -3,6 +3,8 @@
 
 mod accounts;
 mod analyses;
+mod engine_socket;
+mod positions;
 mod challenges;
 pub mod error;
 mod games;
@@ -52,6 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/hint", post(games::hint))
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route("/api/analysis", post(games::analyse_position))
+        .route("/api/positions", post(positions::show))
         .route_layer(middleware::from_fn_with_state(
             (limits.clone(), limits::Counted::Moves),
             limits::limit,
@@ -110,6 +113,7 @@ pub fn router(state: AppState) -> Router {
                 .merge(axum::routing::delete(challenges::cancel).layer(games_limit.clone())),
         )
         .route("/api/lobby/ws", get(challenges::socket))
+        .route("/api/analysis/ws", get(engine_socket::connect))
         .route("/api/leaderboard", get(players::leaderboard))
         .route(
             "/api/lab/studies",

@@ -104,6 +104,20 @@ impl Rounds {
         self.analyse(session, 0).await
     }
 
+    /// A turn to consult the engine on a position people give, a few at a time server-wide
+    /// (see [`Rounds::analysing`]); `None` if one is not free now.
+    pub fn try_analysis_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.analysing.try_acquire().ok()
+    }
+
+    /// A turn to consult the engine, waited for.
+    pub async fn analysis_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, RoundError> {
+        self.analysing
+            .acquire()
+            .await
+            .map_err(|_| RoundError::Internal("the server is stopping".into()))
+    }
+
     /// Searches `session`'s position, a few at a time server-wide.
     async fn analyse(
         &self,
@@ -129,11 +143,7 @@ impl Rounds {
                 nodes: 0,
             }
         } else {
-            let _turn = self
-                .analysing
-                .acquire()
-                .await
-                .map_err(|_| RoundError::Internal("the server is stopping".into()))?;
+            let _turn = self.analysis_turn().await?;
             // A failed search is not kept: asking again searches again.
             let line = self
                 .pool

@@ -1117,6 +1117,43 @@ impl Store {
             .collect()
     }
 
+    /// A game being played (not over, and changed since `since`) that `account` holds a seat
+    /// of or that is among `listed`, if there is one: its id.
+    pub async fn live_game_among(
+        &self,
+        account: Option<&str>,
+        listed: &[String],
+        since: i64,
+    ) -> Result<Option<String>, StoreError> {
+        let mut wanted = Vec::new();
+        // $1 is `since`; the others are numbered as they are bound.
+        let mut next = 2;
+        if account.is_some() {
+            wanted.push(format!("white_player = ${next} OR black_player = ${next}"));
+            next += 1;
+        }
+        if !listed.is_empty() {
+            let marks: Vec<String> = (next..next + listed.len()).map(|i| format!("${i}")).collect();
+            wanted.push(format!("id IN ({})", marks.join(", ")));
+        }
+        if wanted.is_empty() {
+            return Ok(None);
+        }
+        let sql = format!(
+            "SELECT id FROM games WHERE result = '*' AND updated_at >= $1 AND ({}) LIMIT 1",
+            wanted.join(" OR ")
+        );
+        let mut query = sqlx::query(&sql).bind(since);
+        if let Some(account) = account {
+            query = query.bind(account.to_string());
+        }
+        for id in listed {
+            query = query.bind(id.clone());
+        }
+        let row = query.fetch_optional(&self.reader).await?;
+        Ok(row.map(|r| r.try_get::<String, _>("id")).transpose()?)
+    }
+
     /// The version of a stored game, or `None` if there is no such game.
     pub async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query("SELECT version FROM games WHERE id = $1")
