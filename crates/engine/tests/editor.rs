@@ -89,14 +89,26 @@ fn the_rules_refuse_what_they_do_not_allow() {
     let chad = registry.find("chad").unwrap();
     let rook = vec![(chad.board().cell_by_name("A1").unwrap(), "R".to_string())];
     let refused = chad.compose_position(&rook, Player::White).unwrap_err();
-    assert!(refused.to_string().starts_with("invalid position"), "{refused}");
+    assert!(
+        refused.to_string().starts_with("invalid position"),
+        "{refused}"
+    );
     let unknown = vec![(Cell(0), "Z".to_string())];
     let refused = chad.compose_position(&unknown, Player::White).unwrap_err();
-    assert!(refused.to_string().contains("not a piece of this game"), "{refused}");
+    assert!(
+        refused.to_string().contains("not a piece of this game"),
+        "{refused}"
+    );
     let draughts = registry.find("scandinavian-8x8-weak-free").unwrap();
     let men = vec![
-        (draughts.board().cell_by_name("a2").unwrap(), "M".to_string()),
-        (draughts.board().cell_by_name("d7").unwrap(), "m".to_string()),
+        (
+            draughts.board().cell_by_name("a2").unwrap(),
+            "M".to_string(),
+        ),
+        (
+            draughts.board().cell_by_name("d7").unwrap(),
+            "m".to_string(),
+        ),
     ];
     assert_eq!(
         draughts.compose_position(&men, Player::Black).unwrap(),

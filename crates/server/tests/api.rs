@@ -301,6 +301,9 @@ mod lab;
 #[path = "api/analyses.rs"]
 mod analyses;
 
+#[path = "api/board.rs"]
+mod board;
+
 on_both_databases!(
     rulesets_and_health,
     a_game_against_the_computer,

@@ -45,7 +45,7 @@ pub const SEARCH_HASH_MB: usize = 32;
 pub const PAUSE: Duration = Duration::from_secs(1);
 /// The largest message a page may send: a game of 1,000 moves and a board file fit.
 pub const MESSAGE_LIMIT: usize = 64 * 1024;
-/// Searches asked for closer together than this are refused (`busy`).
+/// Searches asked for closer together than this wait: one replaced meanwhile never starts.
 pub const MIN_GAP: Duration = Duration::from_millis(50);
 /// A game unchanged this long no longer counts as being played.
 pub const LIVE_QUIET: Duration = Duration::from_secs(60 * 60);
@@ -207,7 +207,10 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                 let message: ClientMessage = match serde_json::from_str(&text) {
                     Ok(message) => message,
                     Err(error) => {
-                        let _ = events.send(ServerMessage::error(None, "bad-request", error.to_string()));
+                        let refused = ServerMessage::error(None, "bad-request", error.to_string());
+                        if !send(&mut sender, &refused).await {
+                            break;
+                        }
                         continue;
                     }
                 };
@@ -220,13 +223,15 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                     }
                     "analyse" => {
                         let Some(id) = message.id else {
-                            let _ = events.send(ServerMessage::error(None, "bad-request", "analyse: give an id"));
+                            let refused = ServerMessage::error(None, "bad-request", "analyse: give an id");
+                            if !send(&mut sender, &refused).await {
+                                break;
+                            }
                             continue;
                         };
-                        if last_asked.is_some_and(|t| t.elapsed() < MIN_GAP) {
-                            let _ = send(&mut sender, &ServerMessage::error(Some(id), "busy", "too many searches asked for: wait a moment")).await;
-                            continue;
-                        }
+                        // Searches asked for in a burst (a key held down) start at most
+                        // every MIN_GAP: each waits its turn, and the next replaces it.
+                        let delay = last_asked.map_or(Duration::ZERO, |t| MIN_GAP.saturating_sub(t.elapsed()));
                         last_asked = Some(Instant::now());
                         if let Some(r) = running.take() {
                             r.cancel();
@@ -234,6 +239,7 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                         let stop = Arc::new(AtomicBool::new(false));
                         let cancelled = Arc::new(AtomicBool::new(false));
                         let task = tokio::spawn(search(
+                            delay,
                             state.clone(),
                             account.clone(),
                             id,
@@ -245,11 +251,14 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                         running = Some(Running { id, stop, cancelled, task });
                     }
                     other => {
-                        let _ = events.send(ServerMessage::error(
+                        let refused = ServerMessage::error(
                             message.id,
                             "bad-request",
                             format!("unknown message type {other:?}: expected analyse or stop"),
-                        ));
+                        );
+                        if !send(&mut sender, &refused).await {
+                            break;
+                        }
                     }
                 }
             }
@@ -286,8 +295,10 @@ async fn send(
     )
 }
 
-/// Runs one search the page asked for, sending what it finds to `events`.
+/// Runs one search the page asked for, after `delay`, sending what it finds to `events`.
+#[allow(clippy::too_many_arguments)]
 async fn search(
+    delay: Duration,
     state: AppState,
     account: Option<String>,
     id: u64,
@@ -299,6 +310,7 @@ async fn search(
     let say = |message: ServerMessage| {
         let _ = events.send(message);
     };
+    tokio::time::sleep(delay).await;
     if message.playing.len() > MAX_PLAYING {
         return say(ServerMessage::error(
             Some(id),
@@ -400,30 +412,34 @@ async fn search(
         let to_move = session.to_move();
         let found = rounds
             .search_pool()
-            .compute_yielding_with(format!("board {}", session.ruleset()), stop.clone(), move |_| {
-                let options = SearchOptions {
-                    stop: Some(flag),
-                    ..options
-                };
-                let mut deepest = 0;
-                searched.analyse_known(&options, &mut |line| {
-                    deepest = line.depth;
-                    let eval = review::line_eval(to_move, 0, line.clone(), names);
-                    let _ = depths.send(ServerMessage::Depth {
-                        id,
-                        depth: eval.depth,
-                        score: eval.score,
-                        score_text: eval.score_text,
-                        white_text: eval.white_text,
-                        white_chances: eval.white_chances,
-                        to_move: eval.to_move,
-                        pv: eval.pv,
-                        nodes: eval.nodes,
-                        ms: line.elapsed.as_millis() as u64,
+            .compute_yielding_with(
+                format!("board {}", session.ruleset()),
+                stop.clone(),
+                move |_| {
+                    let options = SearchOptions {
+                        stop: Some(flag),
+                        ..options
+                    };
+                    let mut deepest = 0;
+                    searched.analyse_known(&options, &mut |line| {
+                        deepest = line.depth;
+                        let eval = review::line_eval(to_move, 0, line.clone(), names);
+                        let _ = depths.send(ServerMessage::Depth {
+                            id,
+                            depth: eval.depth,
+                            score: eval.score,
+                            score_text: eval.score_text,
+                            white_text: eval.white_text,
+                            white_chances: eval.white_chances,
+                            to_move: eval.to_move,
+                            pv: eval.pv,
+                            nodes: eval.nodes,
+                            ms: line.elapsed.as_millis() as u64,
+                        });
                     });
-                });
-                Some(deepest)
-            })
+                    Some(deepest)
+                },
+            )
             .await;
         let Some((deepest, yielded)) = found else {
             return say(ServerMessage::error(

@@ -3,14 +3,14 @@
 
 mod accounts;
 mod analyses;
-mod engine_socket;
-mod positions;
 mod challenges;
+mod engine_socket;
 pub mod error;
 mod games;
 mod lab;
 mod limits;
 mod players;
+mod positions;
 mod rulesets;
 mod web;
 pub mod ws;

@@ -39,10 +39,7 @@ pub struct Start {
 impl Source {
     /// The ruleset and start the source names. A game still being played is refused (409).
     pub async fn start(&self, state: &AppState) -> Result<Start, ApiError> {
-        let position = self
-            .position
-            .clone()
-            .filter(|p| !p.trim().is_empty());
+        let position = self.position.clone().filter(|p| !p.trim().is_empty());
         match (&self.ruleset, &self.game, &self.analysis) {
             (Some(name), None, None) => {
                 let ruleset = state

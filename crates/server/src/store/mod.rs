@@ -1133,7 +1133,9 @@ impl Store {
             next += 1;
         }
         if !listed.is_empty() {
-            let marks: Vec<String> = (next..next + listed.len()).map(|i| format!("${i}")).collect();
+            let marks: Vec<String> = (next..next + listed.len())
+                .map(|i| format!("${i}"))
+                .collect();
             wanted.push(format!("id IN ({})", marks.join(", ")));
         }
         if wanted.is_empty() {
