@@ -23,7 +23,7 @@ import { squareNumbersWanted } from './game/page.js';
 import { showMessage } from './game/view.js';
 import { seats } from './seats.js';
 import { GameSocket } from './socket.js';
-import { esc, moveNumber, rulesetName, title } from './text.js';
+import { capital, esc, moveNumber, rulesetName, title } from './text.js';
 
 const POSITIONS = '/api/positions';
 const SOCKET_PATH = '/api/analysis/ws';
@@ -40,10 +40,10 @@ const BUSY_RETRIES = 3;
 const MAX_PLAYING = 50;
 /** What a `done` message's reason says. */
 const DONE_WORDS = {
-  depth: 'Search finished: the deepest depth it goes to.',
-  time: 'Search stopped after its 20 seconds.',
-  nodes: 'Search finished: as many positions as it looks at.',
-  stopped: 'Search stopped.',
+  depth: 'The search is complete.',
+  time: 'The search ended after its 20 seconds.',
+  nodes: 'The search ended at its limit of positions.',
+  stopped: 'The search was stopped.',
   over: 'The game is over here.',
 };
 
@@ -474,7 +474,7 @@ export class AnalysisBoardPage {
     const note = document.getElementById('board-note');
     note.hidden = !info.hidden_information;
     note.textContent = info.hidden_information
-      ? 'This game hides something from the players: the board shows what everyone may see.'
+      ? 'In a game this one hides something from the players; on the analysis board everything is shown, as once a game is over.'
       : '';
     document.getElementById('editor-to-move').innerHTML = ['white', 'black']
       .map((side) => `<option value="${side}">${esc(title(side, info.side_names))}</option>`)
@@ -485,6 +485,8 @@ export class AnalysisBoardPage {
       orientation: 'white',
       onMove: (text) => this.playMove(text),
       onCell: (cell) => this.editCell(cell),
+      // Moves are clicked here and the arrows step through them: Tab to the board for its cursor.
+      pageArrows: true,
     });
     this.bar = new EvalBar(document.getElementById('board'), info.board);
     this.renderPalette();
@@ -670,7 +672,7 @@ export class AnalysisBoardPage {
       sideNames: this.info.side_names,
       names: hasNumbers(this.info.board) && squareNumbersWanted(),
       highlights: (p.highlights || []).filter((h) => !h.side || h.side === 'front'),
-      hint: this.engineHint(),
+      hint: null,
       caption: this.caption(p),
       toMove: p.to_move,
       editing: false,
@@ -835,9 +837,10 @@ export class AnalysisBoardPage {
     } else {
       return;
     }
+    // The board is not drawn again (to mark the best move, say): a drawing replaced between a
+    // press and its release on a cell would lose the click.
     this.renderEngine();
     this.renderBar();
-    if (m.type === 'depth' && this.current === e.node && this.current.data) this.showPosition(this.current);
   }
 
   /** A search refused: the board goes on without the engine, saying why. */
@@ -859,16 +862,6 @@ export class AnalysisBoardPage {
     }
     this.renderEngine();
     this.renderBar();
-    if (this.current && this.current.data) this.showPosition(this.current);
-  }
-
-  /** The engine's best move on show, as a legal move to point out on the board, or null. */
-  engineHint() {
-    const e = this.engine;
-    const p = this.current && this.current.data;
-    if (!e || !e.last || e.node !== this.current || !p || !this.engineWanted()) return null;
-    const best = (e.last.pv || [])[0];
-    return (best && (p.legal_moves || []).find((m) => m.text === best)) || null;
   }
 
   renderEngine() {
@@ -876,7 +869,7 @@ export class AnalysisBoardPage {
     const refused = document.getElementById('engine-refused');
     refused.hidden = this.refusal === null;
     if (!refused.hidden) {
-      const words = this.refusal ? `${this.refusal.charAt(0).toUpperCase()}${this.refusal.slice(1)}.` : '';
+      const words = this.refusal ? `${capital(this.refusal)}.` : '';
       refused.innerHTML = `<span><strong>Analysis is off while you play a game.</strong> ${esc(words)} Moves and the tree still work.</span>`;
     }
     const state = document.getElementById('engine-state');

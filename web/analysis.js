@@ -1,7 +1,7 @@
 // A whole game's computer analysis (#/analysis/{id}): the engine's score of every position, as a
 // graph and as a bar beside the board, the moves it marks as inaccuracies, mistakes and
-// blunders, and for each the better move, pointed out on the board; the analysis board
-// (analysis-board.js) takes any position of it further. The server searches an
+// blunders, and for each the better move, pointed out on the board; "Analysis board" and "try
+// it" take a position further on the analysis board (analysis-board.js). The server searches an
 // analysis behind the games being played; the page follows its progress (a stream of server-sent
 // events, or asking every 1.5 s when the stream fails) and draws the review once it is done. The
 // moves and the board can be looked at meanwhile.

@@ -20,7 +20,7 @@ export const rulesetName = (item) => (item && (item.display_name || item.ruleset
 
 /**
  * The number a move list writes before move `ply` (the first is 1) of a game whose first move
- * was `firstToMove`'s: `9.` for the first player's, `9...` for the second's.
+ * was `firstToMove`'s: `9.` for White's move, `9...` for Black's.
  */
 export function moveNumber(ply, firstToMove = 'white') {
   const i = ply - 1 + (firstToMove === 'black' ? 1 : 0);

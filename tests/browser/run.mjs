@@ -40,8 +40,9 @@ let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Checks F and G take about 25 s, H to K about 30 s, N about 13 s, P to U (accounts and
-// ratings) about 20 s and V to Y (challenges) about 15 s, L (a whole game analysed) about 20 s of it.
-const TOTAL_LIMIT_MS = 405_000;
+// ratings) about 20 s and V to Y (challenges) about 15 s, L (a whole game analysed) about 20 s
+// and M (the analysis board) about 20 s of it.
+const TOTAL_LIMIT_MS = 430_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -3227,6 +3228,11 @@ test('M. the analysis board: the position before a blunder, the better move and 
     }).join(' ');
     const both = `${label(before + 1, worst.best, true)} ${label(before + 2, pvFirst, false)} (${label(before + 2, other.text, true)})`;
     check((await treeText()) === expectTree(both), `the tree reads\n     ${await treeText()}\n     not\n     ${expectTree(both)}`);
+    // The arrows step along the line just after a move clicked on the board (which has the focus).
+    for (const [key, at] of [['ArrowLeft', before + 1], ['ArrowRight', before + 2], ['ArrowUp', 0], ['ArrowDown', before + 2]]) {
+      await page.keyboard.press(key);
+      await navIs(`${at} / ${before + 2}`, `after ${key} on the board`);
+    }
     // The address keeps the line on show: a reload shows it (the other line is gone).
     check(/[?&]moves=/.test(page.url()) && page.url().includes(`ply=${before + 2}`), `the address on a variation is ${page.url()}`);
     await page.reload();
@@ -3239,6 +3245,21 @@ test('M. the analysis board: the position before a blunder, the better move and 
     await navIs(`${before + 1} / ${played.length}`, `after a click on the game's ${played[before]} in the tree`);
     await shows((await api('GET', `/api/analyses/${analysisId}/positions/${before + 1}`)).pieces, `the game's position after ${played[before]}`);
     check(page.url().endsWith(`#/board/analysis/${analysisId}?ply=${before + 1}`), `back on the game's moves the address is ${page.url()}`);
+    // The variation made the main line, then the game's moves (now a variation) deleted.
+    const gameLine = played.slice(before).map((move, k) => label(before + 1 + k, move, k === 0)).join(' ');
+    const opening = played.slice(0, before).map((move, i) => label(i + 1, move, i === 0));
+    await page.click(`#tree .variation .move:text-is("${other.text}")`);
+    await navIs(`${before + 2} / ${before + 2}`, `after a click on ${other.text} in the tree`);
+    await page.click('#promote');
+    const promoted = [...opening, label(before + 1, worst.best, false), `(${gameLine})`, label(before + 2, other.text, true)].join(' ');
+    check((await treeText()) === promoted, `after "Make main line" the tree reads\n     ${await treeText()}\n     not\n     ${promoted}`);
+    await page.click(`#tree .variation .move:text-is("${played[before]}")`);
+    await navIs(`${before + 1} / ${played.length}`, `after a click on the game's ${played[before]}, now a variation`);
+    check((await page.textContent('#delete-variation')) === 'Delete variation', `the delete button of a variation says "${await page.textContent('#delete-variation')}"`);
+    await page.click('#delete-variation');
+    const deleted = [...opening, label(before + 1, worst.best, false), label(before + 2, other.text, false)].join(' ');
+    check((await treeText()) === deleted, `after "Delete variation" the tree reads\n     ${await treeText()}\n     not\n     ${deleted}`);
+    await navIs(`${before} / ${before + 2}`, 'after "Delete variation"');
 
     // A position set up by hand: a rook alone is refused by the rules, kings added it is played.
     await page.goto(`${base}/#/board/chad`);

@@ -37,6 +37,9 @@ const BOTTOM_GAP_PX = 8;
  *   onMove: (text) => Promise, called with the text of a legal move the person made; a rejected
  *     promise takes the move back.
  *   onCell: (cell) => void, called with the index of a cell clicked in editing mode.
+ *   pageArrows: whether the arrow keys stay the page's while the board has the focus from a
+ *     click (not from Tab): where moves are clicked and the arrows step through them (the
+ *     analysis board).
  * }
  */
 export function createBoard(element, config) {
@@ -44,11 +47,13 @@ export function createBoard(element, config) {
 }
 
 export class Board {
-  constructor(element, { board, orientation = 'white', onMove = null, onCell = null } = {}) {
+  constructor(element, { board, orientation = 'white', onMove = null, onCell = null, pageArrows = false } = {}) {
     this.element = element;
     this.board = board;
     this.onMove = onMove;
     this.onCell = onCell;
+    this.pageArrows = pageArrows;
+    this.focusByPointer = false; // the board has the focus from a click or tap
     this.state = {
       position: null,
       pieces: [],
@@ -94,6 +99,12 @@ export class Board {
     this.svg.setAttribute('tabindex', '0');
     this.svg.setAttribute('aria-label', 'Board: arrow keys move the cursor, Enter or Space picks the cell, Escape cancels');
     this.svg.addEventListener('keydown', (e) => this.key(e));
+    this.svg.addEventListener('pointerdown', () => {
+      this.focusByPointer = true;
+    });
+    this.svg.addEventListener('blur', () => {
+      this.focusByPointer = false;
+    });
     this.choices.addEventListener('click', (e) => {
       const button = e.target.closest('button[data-move]');
       const chooser = e.target.closest('button[data-choice]');
@@ -203,6 +214,7 @@ export class Board {
     // step through the game's positions) and the browser's (alt-left) keep theirs.
     if (e.altKey || e.ctrlKey || e.metaKey || !(this.interactive() || this.editable())) return;
     const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step && this.pageArrows && this.focusByPointer && this.cursor === null) return;
     if (step) {
       this.cursor = this.cursor === null ? this.firstCursor() : this.nextCell(this.cursor, step);
       this.renderBoard();
