@@ -401,7 +401,8 @@ export class AnalysisBoardPage {
       showMessage(`The moves of the address were not played: ${e.message}`);
       target = this.buildTree(this.gameMoves || [], null, line ? ply : 0);
       try {
-        first = await api('POST', POSITIONS, { ...this.sourceBody(), moves: [], with_board: true });
+        // The node shown is the game's own, at its ply: its moves are the game's.
+        first = await api('POST', POSITIONS, { ...this.sourceBody(), moves: target.path(), with_board: true });
       } catch (e2) {
         if (!this.disposed) this.notFound('The position cannot be shown', e2.message);
         return;

@@ -16,7 +16,8 @@ export const seats = {
   },
   set(id, data) {
     try {
-      localStorage.setItem(key(id), JSON.stringify(data));
+      // When the seats were last stored, so that the newest games are listed first.
+      localStorage.setItem(key(id), JSON.stringify({ ...data, at: Date.now() }));
     } catch {
       // Private mode or a full store: the game still works until the page is closed.
     }
@@ -27,19 +28,20 @@ export const seats = {
    * are played.
    */
   heldGames(limit = 50) {
-    const ids = [];
+    const held = [];
     try {
-      for (let i = 0; i < localStorage.length && ids.length < limit; i += 1) {
+      for (let i = 0; i < localStorage.length; i += 1) {
         const name = localStorage.key(i);
         if (!name || !name.startsWith('denkmeter.game.')) continue;
         const id = name.slice('denkmeter.game.'.length);
         const mine = this.get(id);
-        if (id && (mine.white || mine.black || mine.mode === 'session')) ids.push(id);
+        if (id && (mine.white || mine.black || mine.mode === 'session')) held.push({ id, at: Number(mine.at) || 0 });
       }
     } catch {
       // No storage: no seats held here.
     }
-    return ids;
+    held.sort((a, b) => b.at - a.at);
+    return held.slice(0, limit).map((h) => h.id);
   },
   /**
    * Forgets the invite of `mine` (this browser's seats of game `id`) once the view shows its

@@ -33,6 +33,8 @@ export class GameSocket {
 
   /** Connects, and keeps reconnecting until close(). */
   open() {
+    // Already open, connecting, or about to reconnect: one socket at a time.
+    if (!this.closed && (this.ws || this.timers.size > 0)) return;
     this.closed = false;
     this.connect();
   }

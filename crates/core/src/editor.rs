@@ -3,10 +3,9 @@
 //! far side, separated by `/`, a run of empty cells as its length, one token per other cell);
 //! the game checks the result by reading it, so no rule lives here.
 
-use std::collections::HashMap;
-use std::fmt::Write;
-
+use crate::position;
 use crate::{Cell, Legend, Player, PositionError};
+use std::collections::HashMap;
 
 /// What may stand on a cell, as the position string writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,31 +82,10 @@ pub fn compose(
             return Err(invalid(format!("cell {} is given twice", cell.0)));
         }
     }
-    let mut out = String::new();
-    for (r, row) in rows.iter().enumerate() {
-        if r > 0 {
-            out.push('/');
-        }
-        let mut run = 0;
-        for cell in row {
-            match at.get(cell) {
-                None => run += 1,
-                Some(token) => {
-                    if run > 0 {
-                        let _ = write!(out, "{run}");
-                        run = 0;
-                    }
-                    out.push_str(token);
-                }
-            }
-        }
-        if run > 0 {
-            let _ = write!(out, "{run}");
-        }
-    }
-    out.push(' ');
-    out.push(to_move.letter());
-    Ok(out)
+    let cells = rows
+        .iter()
+        .map(|row| row.iter().map(|cell| at.get(cell).copied()));
+    Ok(position::write_rows(cells, to_move))
 }
 
 /// The token on each occupied cell of `position` (a position string as the game writes it),
@@ -137,15 +115,8 @@ pub fn decompose(rows: &[Vec<Cell>], position: &str) -> Result<Vec<(Cell, String
                 break;
             }
             if c.is_ascii_digit() {
-                let mut number = c.to_string();
-                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                    number.push(d);
-                    chars.next();
-                }
-                match number.parse::<usize>() {
-                    Ok(n) if n > 0 && n <= cells.len() => tokens.extend((0..n).map(|_| None)),
-                    _ => return Err(PositionError::BadNumber { row, found: number }),
-                }
+                let n = position::read_run(c, &mut chars, row, cells.len())?;
+                tokens.extend((0..n).map(|_| None));
             } else {
                 let mut token = c.to_string();
                 while let Some(&mark) = chars.peek().filter(|&&m| m == '*') {

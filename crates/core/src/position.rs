@@ -85,15 +85,7 @@ impl Grid {
             let mut chars = row_text.chars().peekable();
             while let Some(c) = chars.next() {
                 if c.is_ascii_digit() {
-                    let mut number = c.to_string();
-                    while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                        number.push(d);
-                        chars.next();
-                    }
-                    let n: usize = match number.parse() {
-                        Ok(n) if n > 0 && n <= cols => n,
-                        _ => return Err(PositionError::BadNumber { row, found: number }),
-                    };
+                    let n = read_run(c, &mut chars, row, cols)?;
                     cells.extend(std::iter::repeat(GridCell::Empty).take(n));
                 } else if is_piece(c) {
                     cells.push(GridCell::Char(c));
@@ -138,32 +130,66 @@ impl Grid {
 
     /// Writes the grid back as a position string, runs of empty cells as numbers.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (r, row) in self.rows.iter().enumerate() {
-            if r > 0 {
-                out.push('/');
-            }
-            let mut run = 0;
-            for cell in row {
-                match cell {
-                    GridCell::Empty => run += 1,
-                    GridCell::Char(c) => {
-                        if run > 0 {
-                            let _ = write!(out, "{run}");
-                            run = 0;
-                        }
-                        out.push(*c);
+        let rows = self.rows.iter().map(|row| {
+            row.iter().map(|cell| match cell {
+                GridCell::Empty => None,
+                GridCell::Char(c) => Some(*c),
+            })
+        });
+        write_rows(rows, self.to_move)
+    }
+}
+
+/// Reads the run of empty cells whose first digit is `first` (the rest follow in `chars`): a
+/// number from 1 to `most`, the cells left in `row`.
+pub(crate) fn read_run(
+    first: char,
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    row: usize,
+    most: usize,
+) -> Result<usize, PositionError> {
+    let mut number = first.to_string();
+    while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+        number.push(d);
+        chars.next();
+    }
+    match number.parse() {
+        Ok(n) if n > 0 && n <= most => Ok(n),
+        _ => Err(PositionError::BadNumber { row, found: number }),
+    }
+}
+
+/// Writes rows of cells (the far side's first; `None` for an empty cell, else what stands
+/// there) and the side to move as a position string, runs of empty cells as numbers.
+pub(crate) fn write_rows<T: std::fmt::Display>(
+    rows: impl IntoIterator<Item = impl IntoIterator<Item = Option<T>>>,
+    to_move: Player,
+) -> String {
+    let mut out = String::new();
+    for (r, row) in rows.into_iter().enumerate() {
+        if r > 0 {
+            out.push('/');
+        }
+        let mut run = 0;
+        for cell in row {
+            match cell {
+                None => run += 1,
+                Some(token) => {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
+                        run = 0;
                     }
+                    let _ = write!(out, "{token}");
                 }
             }
-            if run > 0 {
-                let _ = write!(out, "{run}");
-            }
         }
-        out.push(' ');
-        out.push(self.to_move.letter());
-        out
+        if run > 0 {
+            let _ = write!(out, "{run}");
+        }
     }
+    out.push(' ');
+    out.push(to_move.letter());
+    out
 }
 
 #[cfg(test)]

@@ -115,3 +115,40 @@ fn the_rules_refuse_what_they_do_not_allow() {
         "8/3m4/8/8/8/8/M7/8 b"
     );
 }
+
+/// Every token of every game stands somewhere in a position the rules accept: on a position of
+/// a game under way, each token is tried on each cell until the rules take it, and reads back.
+#[test]
+fn every_token_can_be_set_up() {
+    for game in registry().rulesets() {
+        let mut session = game.new_game(None).unwrap();
+        // Past any setup (Trangalla's kings), a few moves in.
+        for _ in 0..6 {
+            let legal = session.legal_moves();
+            let Some(first) = legal.first() else { break };
+            session.play(&first.text).unwrap();
+        }
+        let position = session.position();
+        assert!(!position.contains("setup"), "{}", game.name());
+        let grid = game.position_grid(&position).unwrap();
+        let cells: Vec<Cell> = game
+            .board()
+            .position_rows()
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        for token in game.editor_tokens() {
+            let placed = cells.iter().any(|&cell| {
+                let mut tried: Vec<(Cell, String)> =
+                    grid.iter().filter(|(c, _)| *c != cell).cloned().collect();
+                tried.push((cell, token.text.clone()));
+                game.compose_position(&tried, session.to_move())
+                    .ok()
+                    .and_then(|text| game.position_grid(&text).ok())
+                    .is_some_and(|back| back.contains(&(cell, token.text.clone())))
+            });
+            assert!(placed, "{}: {} stands nowhere", game.name(), token.text);
+        }
+    }
+}

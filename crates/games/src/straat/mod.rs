@@ -511,8 +511,6 @@ impl Game for Straat {
         notation::parse_position(text, self.variant.flip(), self.variant.front_layout())
     }
 
-    /// A placement: no `from`; click the cell, then choose the orientation (`n`, ... `w*`).
-    /// It places the face it lays up (`tile-n`, ... or `solid`).
     /// Each side's tiles by the side the black half faces, and in `straat-flip` each lying
     /// solid face up (`N*`).
     fn editor_tokens(&self) -> Vec<denkmeter_core::EditorToken> {
@@ -544,6 +542,8 @@ impl Game for Straat {
         tokens
     }
 
+    /// A placement: no `from`; click the cell, then choose the orientation (`n`, ... `w*`).
+    /// It places the face it lays up (`tile-n`, ... or `solid`).
     fn move_view(&self, state: &State, mv: Move) -> MoveView {
         let tile = Tile {
             owner: state.to_move,

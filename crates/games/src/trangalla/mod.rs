@@ -282,9 +282,6 @@ impl Game for Trangalla {
         notation::parse_position(text)
     }
 
-    /// A setup move is a click on the king's point; a step its two points; a jump its start,
-    /// the landing points of its written route, its end. Jumped enemy kings are captured, jumped
-    /// enemy soldiers flipped.
     /// Kings and soldiers (a hidden piece is only ever what a player is shown).
     fn editor_tokens(&self) -> Vec<denkmeter_core::EditorToken> {
         let mut tokens = denkmeter_core::editor::legend_tokens(self.board.legend());
@@ -292,6 +289,9 @@ impl Game for Trangalla {
         tokens
     }
 
+    /// A setup move is a click on the king's point; a step its two points; a jump its start,
+    /// the landing points of its written route, its end. Jumped enemy kings are captured, jumped
+    /// enemy soldiers flipped.
     fn move_view(&self, state: &State, mv: Move) -> MoveView {
         if mv.is_pass() {
             return MoveView::default();

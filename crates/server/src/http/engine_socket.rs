@@ -4,11 +4,13 @@
 //!
 //! The engine is refused to anyone playing a game: a signed-in player with a game of his
 //! account's going on, or a page listing a game of its browser's that is (`playing`). A game
-//! counts as going on until it is over or has not changed for [`LIVE_QUIET`].
+//! with a clock counts as going on until it is over (its clock ends it); one without, until
+//! it is over or has not changed for [`LIVE_QUIET`].
 //!
 //! The searches run on the search pool as background work that gives way to the games being
 //! played, and a few at a time server-wide (the analysts' turns): a page may wait for its turn.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,10 +31,11 @@ use tokio::task::JoinHandle;
 use super::accounts::MaybeSignedIn;
 use super::error::ApiError;
 use super::games::BoardRequest;
+use super::limits::ClientAddress;
 use super::positions::{replay, Source};
 use super::ws::{check_socket_origin, HEARTBEAT_EVERY, SEND_TIMEOUT, SOCKET_READ_BUFFER};
 use crate::listener::ConnectionSlot;
-use crate::round::now_ms;
+use crate::round::{now_ms, BOARD_SEARCHES_PER_ADDRESS};
 use crate::AppState;
 
 /// The longest a search runs.
@@ -47,12 +50,15 @@ pub const PAUSE: Duration = Duration::from_secs(1);
 pub const MESSAGE_LIMIT: usize = 64 * 1024;
 /// Searches asked for closer together than this wait: one replaced meanwhile never starts.
 pub const MIN_GAP: Duration = Duration::from_millis(50);
-/// A game unchanged this long no longer counts as being played.
+/// A game without a clock unchanged this long no longer counts as being played.
 pub const LIVE_QUIET: Duration = Duration::from_secs(60 * 60);
 /// The most games a page may list as its own.
 pub const MAX_PLAYING: usize = 50;
 /// A page that sends nothing (not even the answer to a ping) for this long is gone.
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+
+/// What the page is told when something failed on the server (the log has the details).
+const BUSY: &str = "the engine cannot answer just now; try again";
 
 /// What a page sends.
 #[derive(Debug, Deserialize)]
@@ -130,6 +136,7 @@ pub async fn connect(
     slot: Option<Extension<ConnectionSlot>>,
     headers: HeaderMap,
     MaybeSignedIn(session): MaybeSignedIn,
+    ClientAddress(address): ClientAddress,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     check_socket_origin(&state, &headers)?;
@@ -141,7 +148,7 @@ pub async fn connect(
         .on_upgrade(move |socket| async move {
             // The socket holds its connection's place under the cap while it is open.
             let _slot = slot;
-            serve(socket, state, account).await;
+            serve(socket, state, account, address).await;
         }))
 }
 
@@ -163,7 +170,7 @@ impl Running {
     }
 }
 
-async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
+async fn serve(socket: WebSocket, state: AppState, account: Option<String>, address: IpAddr) {
     let (mut sender, mut receiver) = socket.split();
     // Bounded by what a search sends: a message per depth (at most SEARCH_DEPTH) and a few
     // more, and one search at a time.
@@ -189,10 +196,14 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                 if of.is_some() && of != current {
                     continue;
                 }
-                if !send(&mut sender, &message).await {
+                                if !send(&mut sender, &message).await {
                     break;
                 }
                 last_sent = Instant::now();
+                // A search that has ended is no longer the one running.
+                if of.is_some() && matches!(message, ServerMessage::Done { .. } | ServerMessage::Error { .. }) {
+                    running = None;
+                }
             }
             incoming = receiver.next() => {
                 let text = match incoming {
@@ -232,6 +243,14 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                         // Searches asked for in a burst (a key held down) start at most
                         // every MIN_GAP: each waits its turn, and the next replaces it.
                         let delay = last_asked.map_or(Duration::ZERO, |t| MIN_GAP.saturating_sub(t.elapsed()));
+                        // Counted as moves are: a search per position shown.
+                        if let Err(error) = state.limits.check_moves(address) {
+                            let refused = ServerMessage::error(Some(id), "busy", error.to_string());
+                            if !send(&mut sender, &refused).await {
+                                break;
+                            }
+                            continue;
+                        }
                         last_asked = Some(Instant::now());
                         if let Some(r) = running.take() {
                             r.cancel();
@@ -241,11 +260,10 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>) {
                         let task = tokio::spawn(search(
                             delay,
                             state.clone(),
-                            account.clone(),
+                            (account.clone(), address),
                             id,
                             message,
-                            stop.clone(),
-                            cancelled.clone(),
+                            (stop.clone(), cancelled.clone()),
                             events.clone(),
                         ));
                         running = Some(Running { id, stop, cancelled, task });
@@ -296,15 +314,13 @@ async fn send(
 }
 
 /// Runs one search the page asked for, after `delay`, sending what it finds to `events`.
-#[allow(clippy::too_many_arguments)]
 async fn search(
     delay: Duration,
     state: AppState,
-    account: Option<String>,
+    (account, address): (Option<String>, IpAddr),
     id: u64,
     message: ClientMessage,
-    stop: Arc<AtomicBool>,
-    cancelled: Arc<AtomicBool>,
+    (stop, cancelled): (Arc<AtomicBool>, Arc<AtomicBool>),
     events: mpsc::UnboundedSender<ServerMessage>,
 ) {
     let say = |message: ServerMessage| {
@@ -336,7 +352,10 @@ async fn search(
                 ),
             ))
         }
-        Err(error) => return say(ServerMessage::error(Some(id), "busy", error.to_string())),
+        Err(error) => {
+            tracing::error!(%error, "cannot look for the viewer's games");
+            return say(ServerMessage::error(Some(id), "busy", BUSY));
+        }
     }
     let source = Source {
         ruleset: message.ruleset,
@@ -355,7 +374,11 @@ async fn search(
             let code = match &error {
                 ApiError::NotFound(_) => "not-found",
                 ApiError::Conflict(_) => "still-played",
-                _ => "bad-request",
+                ApiError::BadRequest(_) => "bad-request",
+                _ => {
+                    tracing::error!(%error, "cannot set up a position to analyse");
+                    return say(ServerMessage::error(Some(id), "busy", BUSY));
+                }
             };
             return say(ServerMessage::error(Some(id), code, error.to_string()));
         }
@@ -376,15 +399,23 @@ async fn search(
         });
     }
     let rounds = state.rounds.clone();
-    let _turn = match rounds.try_analysis_turn() {
+    let Some(_place) = rounds.board_place(address) else {
+        return say(ServerMessage::error(
+            Some(id),
+            "busy",
+            format!(
+                "at most {BOARD_SEARCHES_PER_ADDRESS} searches from one address at once: \
+                 close another analysis board"
+            ),
+        ));
+    };
+    let _turn = match rounds.try_board_turn() {
         Some(turn) => turn,
         None => {
             say(ServerMessage::Queued { id });
-            match rounds.analysis_turn().await {
+            match rounds.board_turn().await {
                 Ok(turn) => turn,
-                Err(error) => {
-                    return say(ServerMessage::error(Some(id), "busy", error.to_string()))
-                }
+                Err(_) => return say(ServerMessage::error(Some(id), "busy", BUSY)),
             }
         }
     };
@@ -392,20 +423,13 @@ async fn search(
     let began = Instant::now();
     let session: Arc<dyn denkmeter_engine::dynamic::AnySession> = Arc::from(session);
     loop {
-        let left = SEARCH_TIME.saturating_sub(began.elapsed());
-        if left.is_zero() {
+        if began.elapsed() >= SEARCH_TIME {
             return say(ServerMessage::Done {
                 id,
                 reason: "time",
                 text: None,
             });
         }
-        let mut options = review::position_options(Limits {
-            depth: Some(SEARCH_DEPTH),
-            nodes: None,
-            time: Some(left),
-        });
-        options.hash_mb = SEARCH_HASH_MB;
         let searched = session.clone();
         let depths = events.clone();
         let flag = stop.clone();
@@ -416,9 +440,16 @@ async fn search(
                 format!("board {}", session.ruleset()),
                 stop.clone(),
                 move |_| {
+                    // The time it waited in the pool's queue counts.
+                    let left = SEARCH_TIME.saturating_sub(began.elapsed());
                     let options = SearchOptions {
                         stop: Some(flag),
-                        ..options
+                        hash_mb: SEARCH_HASH_MB,
+                        ..review::position_options(Limits {
+                            depth: Some(SEARCH_DEPTH),
+                            nodes: None,
+                            time: Some(left.max(Duration::from_millis(1))),
+                        })
                     };
                     let mut deepest = 0;
                     searched.analyse_known(&options, &mut |line| {
@@ -442,11 +473,7 @@ async fn search(
             )
             .await;
         let Some((deepest, yielded)) = found else {
-            return say(ServerMessage::error(
-                Some(id),
-                "busy",
-                "the search failed; try again",
-            ));
+            return say(ServerMessage::error(Some(id), "busy", BUSY));
         };
         if cancelled.load(Ordering::Relaxed) {
             return say(ServerMessage::Done {

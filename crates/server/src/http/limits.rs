@@ -104,24 +104,33 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
     }
 }
 
+impl RateLimits {
+    /// Counts something done over a socket against its client's moves limit: the analysis
+    /// board's searches, asked for as often as moves are made.
+    pub fn check_moves(&self, address: IpAddr) -> Result<(), ApiError> {
+        check_address(self.moves.as_ref(), address, "searches")
+    }
+}
+
 fn check(limit: Option<&Limit>, request: &Request, what: &str) -> Result<(), ApiError> {
+    check_address(limit, client(request), what)
+}
+
+fn check_address(limit: Option<&Limit>, address: IpAddr, what: &str) -> Result<(), ApiError> {
     let Some(limit) = limit else {
         return Ok(());
     };
-    limit
-        .limiter
-        .check_key(&client(request))
-        .map_err(|not_until| {
-            let wait = not_until
-                .wait_time_from(DefaultClock::default().now())
-                .max(Duration::from_millis(1));
-            ApiError::TooManyRequests(format!(
-                "too many {what} from your address (at most {} per {}); try again in {:.1} s",
-                limit.rate,
-                limit.per,
-                wait.as_secs_f64()
-            ))
-        })
+    limit.limiter.check_key(&address).map_err(|not_until| {
+        let wait = not_until
+            .wait_time_from(DefaultClock::default().now())
+            .max(Duration::from_millis(1));
+        ApiError::TooManyRequests(format!(
+            "too many {what} from your address (at most {} per {}); try again in {:.1} s",
+            limit.rate,
+            limit.per,
+            wait.as_secs_f64()
+        ))
+    })
 }
 
 /// Which limit a route counts against.

@@ -6,6 +6,7 @@
 //! line is the mover's move alone.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,6 +40,29 @@ pub struct Analysis {
     /// The best line, the best move first, in the game's notation.
     pub pv: Vec<String>,
     pub nodes: u64,
+}
+
+/// The analysis board's searches a client address may have waiting or running at once.
+pub const BOARD_SEARCHES_PER_ADDRESS: usize = 2;
+
+/// One analysis board search's place among its address's (see [`Rounds::board_place`]).
+#[derive(Debug)]
+pub struct BoardPlace {
+    rounds: Arc<Rounds>,
+    address: IpAddr,
+}
+
+impl Drop for BoardPlace {
+    fn drop(&mut self) {
+        if let Ok(mut by_address) = self.rounds.exploring_by_address.lock() {
+            if let Some(count) = by_address.get_mut(&self.address) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    by_address.remove(&self.address);
+                }
+            }
+        }
+    }
 }
 
 /// Analyses kept per game, by ply.
@@ -104,15 +128,29 @@ impl Rounds {
         self.analyse(session, 0).await
     }
 
-    /// A turn to consult the engine on a position people give, a few at a time server-wide
-    /// (see [`Rounds::analysing`]); `None` if one is not free now.
-    pub fn try_analysis_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
-        self.analysing.try_acquire().ok()
+    /// A place for one more analysis board search of a client address, if it has fewer than
+    /// [`BOARD_SEARCHES_PER_ADDRESS`] waiting or running; given back when dropped.
+    pub fn board_place(self: &Arc<Self>, address: IpAddr) -> Option<BoardPlace> {
+        let mut by_address = self.exploring_by_address.lock().ok()?;
+        let count = by_address.entry(address).or_insert(0);
+        if *count >= BOARD_SEARCHES_PER_ADDRESS {
+            return None;
+        }
+        *count += 1;
+        Some(BoardPlace {
+            rounds: self.clone(),
+            address,
+        })
     }
 
-    /// A turn to consult the engine, waited for.
-    pub async fn analysis_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, RoundError> {
-        self.analysing
+    /// A turn for an analysis board search, if one is free now.
+    pub fn try_board_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.exploring.try_acquire().ok()
+    }
+
+    /// A turn for an analysis board search, waited for.
+    pub async fn board_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, RoundError> {
+        self.exploring
             .acquire()
             .await
             .map_err(|_| RoundError::Internal("the server is stopping".into()))
@@ -143,7 +181,11 @@ impl Rounds {
                 nodes: 0,
             }
         } else {
-            let _turn = self.analysis_turn().await?;
+            let _turn = self
+                .analysing
+                .acquire()
+                .await
+                .map_err(|_| RoundError::Internal("the server is stopping".into()))?;
             // A failed search is not kept: asking again searches again.
             let line = self
                 .pool

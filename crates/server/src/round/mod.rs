@@ -47,7 +47,10 @@ use denkmeter_engine::Registry;
 use rand::Rng;
 use tokio::sync::watch;
 
-pub use analyst::{Analysis, FinishedGame, ANALYSIS_NODES, ANALYSIS_SECONDS};
+pub use analyst::{
+    Analysis, BoardPlace, FinishedGame, ANALYSIS_NODES, ANALYSIS_SECONDS,
+    BOARD_SEARCHES_PER_ADDRESS,
+};
 pub use claimer::Claimed;
 pub use drawer::OfferAction;
 pub use hinter::{Hint, HINT_LEVEL};
@@ -215,6 +218,11 @@ pub struct Rounds {
     /// Analyses of finished games searched at once, server-wide: a quarter of the search
     /// threads (at least one), so that analyses never crowd out the games being played.
     analysing: tokio::sync::Semaphore,
+    /// The analysis board's searches at once, server-wide: as many as analyses, apart from
+    /// them, so that neither waits for the other.
+    exploring: tokio::sync::Semaphore,
+    /// The analysis board's searches waiting or running, per client address.
+    exploring_by_address: StdMutex<HashMap<std::net::IpAddr, usize>>,
     /// When this process started (Unix milliseconds): a timed turn that began before it is
     /// counted from then, so that nobody loses time while the server was down.
     started_at: i64,
@@ -231,6 +239,8 @@ impl Rounds {
             }),
             pool: SearchPool::new(config.search_threads),
             analysing: tokio::sync::Semaphore::new((config.search_threads / 4).max(1)),
+            exploring: tokio::sync::Semaphore::new((config.search_threads / 4).max(1)),
+            exploring_by_address: StdMutex::new(HashMap::new()),
             started_at: now_ms(),
             config,
         })

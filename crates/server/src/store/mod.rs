@@ -1117,8 +1117,8 @@ impl Store {
             .collect()
     }
 
-    /// A game being played (not over, and changed since `since`) that `account` holds a seat
-    /// of or that is among `listed`, if there is one: its id.
+    /// A game being played (not over, and with a clock or changed since `since`) that
+    /// `account` holds a seat of or that is among `listed`, if there is one: its id.
     pub async fn live_game_among(
         &self,
         account: Option<&str>,
@@ -1142,7 +1142,8 @@ impl Store {
             return Ok(None);
         }
         let sql = format!(
-            "SELECT id FROM games WHERE result = '*' AND updated_at >= $1 AND ({}) LIMIT 1",
+            "SELECT id FROM games WHERE result = '*' \
+             AND (clock_kind IS NOT NULL OR updated_at >= $1) AND ({}) LIMIT 1",
             wanted.join(" OR ")
         );
         let mut query = sqlx::query(&sql).bind(since);

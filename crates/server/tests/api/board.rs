@@ -13,6 +13,7 @@ use super::players::{Browser, PASSWORD};
 use super::{database, drop_database, human, Server, Socket};
 
 on_both_databases!(
+    the_engine_takes_turns_and_each_address_has_two,
     the_board_replays_moves_from_every_start,
     positions_set_up_by_hand_are_checked_by_the_rules,
     the_engine_streams_depth_by_depth_and_follows_the_page,
@@ -441,7 +442,8 @@ async fn the_engine_streams_depth_by_depth_and_follows_the_page(db: &str) {
     }
     socket.send(Message::Text("not json".into())).await.unwrap();
     assert_eq!(heard(&mut socket).await["code"], "bad-request");
-    // A burst of searches: the last one asked for is the one that runs.
+    // A burst of searches (a key held down): the ones replaced within 50 ms never start, and
+    // the last one asked for runs.
     for id in 9..=12 {
         say(
             &mut socket,
@@ -452,6 +454,7 @@ async fn the_engine_streams_depth_by_depth_and_follows_the_page(db: &str) {
     loop {
         let message = heard(&mut socket).await;
         assert_ne!(message["type"], "error", "{message}");
+        assert!(message["id"] != 10 && message["id"] != 11, "{message}");
         if message["id"] == 12 {
             assert_eq!(message["type"], "depth", "{message}");
             break;
@@ -537,6 +540,18 @@ async fn the_engine_is_off_while_the_viewer_plays(db: &str) {
     // Its positions are not shown through the board either, while it is played.
     let (status, _) = positions(&server, json!({"game": game})).await;
     assert_eq!(status, StatusCode::CONFLICT);
+    say(
+        &mut socket,
+        json!({"type": "analyse", "id": 4, "game": game}),
+    )
+    .await;
+    let answer = loop {
+        let message = heard(&mut socket).await;
+        if message["id"] == 4 {
+            break message;
+        }
+    };
+    assert_eq!(answer["code"], "still-played", "{answer}");
     // Over: the engine is back.
     let token = &created.body["tokens"]["white"];
     let resigned = alice
@@ -553,5 +568,51 @@ async fn the_engine_is_off_while_the_viewer_plays(db: &str) {
     .await;
     let back = heard(&mut hers).await;
     assert_ne!(back["type"], "error", "{back}");
+    server.stop().await;
+}
+
+async fn the_engine_takes_turns_and_each_address_has_two(db: &str) {
+    // Two search threads: one analysis board search at a time.
+    let mut config = super::test_config();
+    config.rounds.search_threads = 2;
+    let server = Server::start_with(db, config).await;
+    let mut first = engine_socket(&server, None).await;
+    let mut second = engine_socket(&server, None).await;
+    let mut third = engine_socket(&server, None).await;
+    say(
+        &mut first,
+        json!({"type": "analyse", "id": 1, "ruleset": "chad"}),
+    )
+    .await;
+    assert_eq!(heard(&mut first).await["type"], "depth");
+    // The second waits for the first's turn.
+    say(
+        &mut second,
+        json!({"type": "analyse", "id": 1, "ruleset": "chad"}),
+    )
+    .await;
+    assert_eq!(heard(&mut second).await["type"], "queued");
+    // A third from the same address is one too many.
+    say(
+        &mut third,
+        json!({"type": "analyse", "id": 1, "ruleset": "chad"}),
+    )
+    .await;
+    let refused = heard(&mut third).await;
+    assert_eq!(refused["code"], "busy", "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("at most 2"),
+        "{refused}"
+    );
+    // The first stops: the second's turn comes.
+    say(&mut first, json!({"type": "stop"})).await;
+    loop {
+        let message = heard(&mut second).await;
+        if message["type"] == "depth" {
+            break;
+        }
+        assert_eq!(message["type"], "queued", "{message}");
+    }
+    drop((first, second, third));
     server.stop().await;
 }
