@@ -23,7 +23,7 @@ import { squareNumbersWanted } from './game/page.js';
 import { showMessage } from './game/view.js';
 import { seats } from './seats.js';
 import { GameSocket } from './socket.js';
-import { capital, esc, moveNumber, rulesetName, title } from './text.js';
+import { capital, copyFromInput, esc, moveNumber, rulesetName, title } from './text.js';
 
 const POSITIONS = '/api/positions';
 const SOCKET_PATH = '/api/analysis/ws';
@@ -945,23 +945,11 @@ export class AnalysisBoardPage {
 
   // --- the position as text
 
-  async copyPosition() {
-    const input = document.getElementById('position-text');
-    const button = document.getElementById('copy-position');
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch {
-      input.select();
-      try {
-        document.execCommand('copy');
-      } catch {
-        // The string stays selected for copying by hand.
-      }
-    }
-    button.textContent = 'Copied';
-    setTimeout(() => {
-      if (!this.disposed) button.textContent = 'Copy position';
-    }, 1500);
+  copyPosition() {
+    const later = (fn, ms) => setTimeout(() => {
+      if (!this.disposed) fn();
+    }, ms);
+    return copyFromInput(document.getElementById('position-text'), document.getElementById('copy-position'), later);
   }
 
   /** The Schada board file the positions are played on (null: the ruleset's own board). */

@@ -49,3 +49,27 @@ export function relativeTime(ms) {
   if (hours < 24) return `${hours} h ago`;
   return new Date(ms).toLocaleDateString();
 }
+
+/**
+ * Copies the text of `input` to the clipboard (or leaves it selected for copying by hand where
+ * the clipboard is refused), and says "Copied" on `button` for a moment. `later(fn, ms)` runs
+ * `fn` after `ms` unless the page has gone.
+ */
+export async function copyFromInput(input, button, later) {
+  button.dataset.label ||= button.textContent;
+  const label = button.dataset.label;
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    try {
+      document.execCommand('copy');
+    } catch {
+      // The text stays selected for copying by hand.
+    }
+  }
+  button.textContent = 'Copied';
+  later(() => {
+    button.textContent = label;
+  }, 1500);
+}

@@ -8,7 +8,7 @@ import { hasNumbers } from '../board/draw.js';
 import { seats } from '../seats.js';
 import { onSession, session } from '../session.js';
 import { GameSocket } from '../socket.js';
-import { other, title } from '../text.js';
+import { copyFromInput, other, title } from '../text.js';
 import { gamePageHtml, notFoundHtml, renderPanel, showConnection, showMessage, tickClock } from './view.js';
 
 /**
@@ -589,23 +589,9 @@ export class GamePage {
     this.refresh();
   }
 
-  async copyInvite() {
-    const input = document.getElementById('invite-link');
-    const button = document.getElementById('copy-invite');
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch {
-      input.select();
-      try {
-        document.execCommand('copy');
-      } catch {
-        // The link stays selected for copying by hand.
-      }
-    }
-    button.textContent = 'Copied';
-    this.later(() => {
-      button.textContent = 'Copy';
-    }, 1500);
+  copyInvite() {
+    const later = (fn, ms) => this.later(fn, ms);
+    return copyFromInput(document.getElementById('invite-link'), document.getElementById('copy-invite'), later);
   }
 
   /** Whether Black is at the bottom: for the player of Black alone, or flipped by hand. */
