@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The load test twice on fresh servers, side by side: once alone, once with whole-game analyses
-# kept going (two at a time, the most one address may have) on the server's search pool. It
-# shows what analyses do to people's games: move and delivery latency, and the computer's
-# replies, which share the pool with the analyses.
+# The load test three times on fresh servers, side by side: once alone, once with whole-game
+# analyses kept going (two at a time, the most one address may have) on the server's search
+# pool, and once with two analysis boards kept searching (the engine socket, two searches being
+# the most one address may have). It shows what analyses do to people's games: move and
+# delivery latency, and the computer's replies, which share the pool with the analyses.
 #
 #   scripts/analysis-load.sh [BINARY]     (default target/release/denkmeter)
 #   CLIENTS=100 DURATION=30 scripts/analysis-load.sh
 #
-# Needs python3 (the analysis feeder) and a release build. Loopback only; bounded in time.
+# Needs python3 (the analysis feeder), node 20 or later (the boards' feeder, with its
+# experimental WebSocket) and a release build. Loopback only; bounded in time.
 set -euo pipefail
 BIN=${1:-target/release/denkmeter}
 CLIENTS=${CLIENTS:-100}
@@ -62,6 +64,38 @@ print(f"analyses asked for: {len(asked)}, finished: {done}; "
       f"{positions} positions analysed in {seconds:.0f} s")
 PY
 
+# Keeps two analysis boards searching Chad positions for SECONDS, a new position whenever a
+# search ends; prints the searches finished and the depths reached.
+cat > "$work/boards.mjs" <<'JS'
+const [url, seconds] = [process.argv[2], Number(process.argv[3])];
+const lines = [[], ['E3-G3'], ['E3-G3', 'H10-F10'], ['D3-D6'], ['C4-C7']];
+let searches = 0, depths = 0, deepest = 0;
+const end = Date.now() + seconds * 1000;
+function board(n) {
+  const socket = new WebSocket(url.replace('http', 'ws') + '/api/analysis/ws');
+  let id = n * 1000;
+  const ask = () => {
+    id += 1;
+    socket.send(JSON.stringify({ type: 'analyse', id, ruleset: 'chad', moves: lines[id % lines.length] }));
+  };
+  socket.onopen = ask;
+  socket.onmessage = (event) => {
+    const m = JSON.parse(event.data);
+    if (m.type === 'depth') { depths += 1; deepest = Math.max(deepest, m.depth); }
+    if (m.type === 'done' || m.type === 'error') {
+      searches += 1;
+      if (Date.now() < end) ask();
+    }
+  };
+  return socket;
+}
+const sockets = [board(1), board(2)];
+setTimeout(() => {
+  for (const s of sockets) s.close();
+  console.log(`analysis boards: ${searches} searches ended, ${depths} depths sent, deepest ${deepest}`);
+}, seconds * 1000);
+JS
+
 run() {
     local label=$1 analyses=$2
     rm -f "$work/db.sqlite"*
@@ -75,6 +109,10 @@ run() {
     done
     if [ "$analyses" = yes ]; then
         python3 "$work/feeder.py" "http://127.0.0.1:$PORT" "$work/games.pgn" "$DURATION" &
+        feeder=$!
+    elif [ "$analyses" = boards ]; then
+        node --experimental-websocket --no-warnings "$work/boards.mjs" \
+            "http://127.0.0.1:$PORT" "$DURATION" &
         feeder=$!
     fi
     echo "== $label"
@@ -91,3 +129,4 @@ run() {
 
 run "without analyses" no
 run "with analyses going" yes
+run "with analysis boards searching" boards
