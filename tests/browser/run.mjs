@@ -3003,8 +3003,11 @@ test('Z. the lab: a small study started on a game\'s Lab page is played, reporte
   await context.close();
 });
 
-test('L. a whole game analysed: asked for on the game page, graphed, its marked moves pointed out; a pasted PDN game too', async (problems) => {
-  // Chad between two people, up to Black's blunder (9... H8-H6) and White's reply; Black resigns.
+/**
+ * A finished Chad game between two people, up to Black's blunder (9... H8-H6) and White's reply;
+ * Black resigns. Its id and moves.
+ */
+async function chadGameWithBlunder() {
   const played = 'E3-G3 J10-J11 E4-H4 I8-I5 G3-G7 H9-B9 G7-I7 I9-J10 I7xI10 J10xI10 C5-C7 J8-J2 C7-I7 B9-I9 I7-I8 J2-A2 D3-J3 H8-H6 J3-J8'.split(' ');
   const { id, tokens } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
   for (const [i, move] of played.entries()) {
@@ -3013,6 +3016,11 @@ test('L. a whole game analysed: asked for on the game page, graphed, its marked 
     await sleep(120);
   }
   await api('POST', `/api/games/${id}/resign`, { token: tokens.black });
+  return { id, played };
+}
+
+test('L. a whole game analysed: asked for on the game page, graphed, its marked moves pointed out; a pasted PDN game too', async (problems) => {
+  const { id, played } = await chadGameWithBlunder();
   const context = await newContext();
   try {
     const page = await context.newPage();
@@ -3106,14 +3114,8 @@ test('L. a whole game analysed: asked for on the game page, graphed, its marked 
 });
 
 test('M. the analysis board: the position before a blunder, the better move and the engine depth by depth, a variation in the tree; a position set up', async (problems) => {
-  // The game of check L, with its blunder (9... H8-H6); Black resigns; its analysis asked for.
-  const played = 'E3-G3 J10-J11 E4-H4 I8-I5 G3-G7 H9-B9 G7-I7 I9-J10 I7xI10 J10xI10 C5-C7 J8-J2 C7-I7 B9-I9 I7-I8 J2-A2 D3-J3 H8-H6 J3-J8'.split(' ');
-  const { id, tokens } = await api('POST', '/api/games', { ruleset: 'chad', white: { kind: 'human' }, black: { kind: 'human' } });
-  for (const [i, move] of played.entries()) {
-    await api('POST', `/api/games/${id}/moves`, { token: tokens[i % 2 ? 'black' : 'white'], move });
-    await sleep(120);
-  }
-  await api('POST', `/api/games/${id}/resign`, { token: tokens.black });
+  // The game of check L; its analysis asked for.
+  const { id, played } = await chadGameWithBlunder();
   const { id: analysisId } = await api('POST', `/api/games/${id}/analyses`);
   const context = await newContext();
   try {

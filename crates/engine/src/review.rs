@@ -204,22 +204,8 @@ pub fn positions(
     start: Option<&str>,
     moves: &[String],
 ) -> Result<Vec<Box<dyn AnySession>>, ReviewError> {
-    if moves.len() > MAX_PLIES {
-        return Err(ReviewError::TooLong(moves.len()));
-    }
-    let mut session = game
-        .new_game(start)
-        .map_err(|e| ReviewError::Position(e.to_string()))?;
-    let mut all = Vec::with_capacity(moves.len() + 1);
-    all.push(session.box_clone());
-    for (i, text) in moves.iter().enumerate() {
-        session.play(text).map_err(|e| ReviewError::Move {
-            number: i + 1,
-            text: text.clone(),
-            error: e.to_string(),
-        })?;
-        all.push(session.box_clone());
-    }
+    let mut all = Vec::with_capacity(moves.len().min(MAX_PLIES) + 1);
+    replay_each(game, start, moves, |session| all.push(session.box_clone()))?;
     Ok(all)
 }
 
@@ -230,18 +216,31 @@ pub fn replay(
     start: Option<&str>,
     moves: &[String],
 ) -> Result<Box<dyn AnySession>, ReviewError> {
+    replay_each(game, start, moves, |_| {})
+}
+
+/// Replays `moves` from `start`, showing `each` every position (the start's and each move's);
+/// the last session.
+fn replay_each(
+    game: &dyn AnyGame,
+    start: Option<&str>,
+    moves: &[String],
+    mut each: impl FnMut(&dyn AnySession),
+) -> Result<Box<dyn AnySession>, ReviewError> {
     if moves.len() > MAX_PLIES {
         return Err(ReviewError::TooLong(moves.len()));
     }
     let mut session = game
         .new_game(start)
         .map_err(|e| ReviewError::Position(e.to_string()))?;
+    each(session.as_ref());
     for (i, text) in moves.iter().enumerate() {
         session.play(text).map_err(|e| ReviewError::Move {
             number: i + 1,
             text: text.clone(),
             error: e.to_string(),
         })?;
+        each(session.as_ref());
     }
     Ok(session)
 }

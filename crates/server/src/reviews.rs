@@ -267,6 +267,15 @@ impl Reviews {
             .ok_or_else(|| ReviewError::Round(RoundError::UnknownRuleset(stored.ruleset.clone())))
     }
 
+    /// An analysis as stored, without its result.
+    async fn stored_head(&self, id: &str) -> Result<StoredAnalysis, ReviewError> {
+        self.rounds()?
+            .store
+            .load_analysis_head(id)
+            .await?
+            .ok_or_else(|| ReviewError::NotFound(id.to_string()))
+    }
+
     async fn stored(&self, id: &str) -> Result<StoredAnalysis, ReviewError> {
         self.rounds()?
             .store
@@ -312,12 +321,7 @@ impl Reviews {
 
     /// The position after `ply` moves of an analysed game, as everyone sees it.
     pub async fn position(&self, id: &str, ply: usize) -> Result<PositionJson, ReviewError> {
-        let stored = self
-            .rounds()?
-            .store
-            .load_analysis_head(id)
-            .await?
-            .ok_or_else(|| ReviewError::NotFound(id.to_string()))?;
+        let stored = self.stored_head(id).await?;
         if ply > stored.moves.len() {
             return Err(ReviewError::Round(RoundError::BadPly {
                 ply,
@@ -343,12 +347,7 @@ impl Reviews {
                 total,
             });
         }
-        let stored = self
-            .rounds()?
-            .store
-            .load_analysis_head(id)
-            .await?
-            .ok_or_else(|| ReviewError::NotFound(id.to_string()))?;
+        let stored = self.stored_head(id).await?;
         let (status, done) = status_of(&stored, now_ms());
         Ok(Progress {
             status,

@@ -196,7 +196,7 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>, addr
                 if of.is_some() && of != current {
                     continue;
                 }
-                                if !send(&mut sender, &message).await {
+                if !send(&mut sender, &message).await {
                     break;
                 }
                 last_sent = Instant::now();
