@@ -35,7 +35,7 @@ use super::limits::ClientAddress;
 use super::positions::{replay, Source};
 use super::ws::{check_socket_origin, HEARTBEAT_EVERY, SEND_TIMEOUT, SOCKET_READ_BUFFER};
 use crate::listener::ConnectionSlot;
-use crate::round::{now_ms, BOARD_SEARCHES_PER_ADDRESS};
+use crate::round::{now_ms, BoardPlace, BOARD_SEARCHES_PER_ADDRESS};
 use crate::AppState;
 
 /// The longest a search runs.
@@ -160,6 +160,8 @@ struct Running {
     /// Set when the page stopped it (the search then says `stopped`).
     cancelled: Arc<AtomicBool>,
     task: JoinHandle<()>,
+    /// Its place among its address's searches, given back as soon as it is replaced or ends.
+    _place: Option<BoardPlace>,
 }
 
 impl Running {
@@ -243,6 +245,11 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>, addr
                         // Searches asked for in a burst (a key held down) start at most
                         // every MIN_GAP: each waits its turn, and the next replaces it.
                         let delay = last_asked.map_or(Duration::ZERO, |t| MIN_GAP.saturating_sub(t.elapsed()));
+                        // The page has moved on: its last search goes, whatever becomes of
+                        // this one.
+                        if let Some(r) = running.take() {
+                            r.cancel();
+                        }
                         // Counted as moves are: a search per position shown.
                         if let Err(error) = state.limits.check_moves(address) {
                             let refused = ServerMessage::error(Some(id), "busy", error.to_string());
@@ -252,21 +259,42 @@ async fn serve(socket: WebSocket, state: AppState, account: Option<String>, addr
                             continue;
                         }
                         last_asked = Some(Instant::now());
-                        if let Some(r) = running.take() {
-                            r.cancel();
-                        }
+                        // At most BOARD_SEARCHES_PER_ADDRESS per address, unless the server
+                        // counts no address's connections (behind a proxy, where every
+                        // client has the proxy's address).
+                        let place = if state.config.max_connections_per_address == 0 {
+                            None
+                        } else {
+                            match state.rounds.board_place(address) {
+                                Some(place) => Some(place),
+                                None => {
+                                    let refused = ServerMessage::error(
+                                        Some(id),
+                                        "busy",
+                                        format!(
+                                            "at most {BOARD_SEARCHES_PER_ADDRESS} searches from one address at once: \
+                                             close another analysis board"
+                                        ),
+                                    );
+                                    if !send(&mut sender, &refused).await {
+                                        break;
+                                    }
+                                    continue;
+                                }
+                            }
+                        };
                         let stop = Arc::new(AtomicBool::new(false));
                         let cancelled = Arc::new(AtomicBool::new(false));
                         let task = tokio::spawn(search(
                             delay,
                             state.clone(),
-                            (account.clone(), address),
+                            account.clone(),
                             id,
                             message,
                             (stop.clone(), cancelled.clone()),
                             events.clone(),
                         ));
-                        running = Some(Running { id, stop, cancelled, task });
+                        running = Some(Running { id, stop, cancelled, task, _place: place });
                     }
                     other => {
                         let refused = ServerMessage::error(
@@ -317,7 +345,7 @@ async fn send(
 async fn search(
     delay: Duration,
     state: AppState,
-    (account, address): (Option<String>, IpAddr),
+    account: Option<String>,
     id: u64,
     message: ClientMessage,
     (stop, cancelled): (Arc<AtomicBool>, Arc<AtomicBool>),
@@ -399,16 +427,6 @@ async fn search(
         });
     }
     let rounds = state.rounds.clone();
-    let Some(_place) = rounds.board_place(address) else {
-        return say(ServerMessage::error(
-            Some(id),
-            "busy",
-            format!(
-                "at most {BOARD_SEARCHES_PER_ADDRESS} searches from one address at once: \
-                 close another analysis board"
-            ),
-        ));
-    };
     let _turn = match rounds.try_board_turn() {
         Some(turn) => turn,
         None => {

@@ -13,6 +13,7 @@ use super::players::{Browser, PASSWORD};
 use super::{database, drop_database, human, Server, Socket};
 
 on_both_databases!(
+    searches_count_against_the_moves_limit,
     the_engine_takes_turns_and_each_address_has_two,
     the_board_replays_moves_from_every_start,
     positions_set_up_by_hand_are_checked_by_the_rules,
@@ -575,6 +576,8 @@ async fn the_engine_takes_turns_and_each_address_has_two(db: &str) {
     // Two search threads: one analysis board search at a time.
     let mut config = super::test_config();
     config.rounds.search_threads = 2;
+    // Addresses are counted (they are not behind a proxy).
+    config.max_connections_per_address = 100;
     let server = Server::start_with(db, config).await;
     let mut first = engine_socket(&server, None).await;
     let mut second = engine_socket(&server, None).await;
@@ -614,5 +617,36 @@ async fn the_engine_takes_turns_and_each_address_has_two(db: &str) {
         assert_eq!(message["type"], "queued", "{message}");
     }
     drop((first, second, third));
+    server.stop().await;
+}
+
+async fn searches_count_against_the_moves_limit(db: &str) {
+    let mut config = super::test_config();
+    // A move a second, two at once.
+    config.moves_per_second = 1;
+    let server = Server::start_with(db, config).await;
+    let mut socket = engine_socket(&server, None).await;
+    for id in 1..=3 {
+        say(
+            &mut socket,
+            json!({"type": "analyse", "id": id, "ruleset": "english"}),
+        )
+        .await;
+    }
+    let refused = loop {
+        let message = heard(&mut socket).await;
+        if message["id"] == 3 {
+            break message;
+        }
+    };
+    assert_eq!(refused["code"], "busy", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("too many searches"),
+        "{refused}"
+    );
+    drop(socket);
     server.stop().await;
 }
