@@ -28,6 +28,7 @@ mod loadtest;
 mod matches;
 mod perft;
 mod play;
+mod puzzles;
 mod record;
 mod review;
 mod rules;
@@ -161,6 +162,11 @@ enum Command {
     /// --read-timeout-secs. Bad messages and illegal moves are logged and end the game with
     /// GAMEEND; taking moves back is not supported.
     Dxp(dxp::DxpArgs),
+    /// Puzzles from games: mine them from self-play and records, or prove a puzzle file.
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles::PuzzlesCommand,
+    },
 }
 
 /// Writes to standard output, exiting quietly when the reader has gone away.
@@ -267,6 +273,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Dxp(args) => dxp::run(&args),
+        Command::Puzzles { command } => puzzles::run(&command),
     }
 }
 

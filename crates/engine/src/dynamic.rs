@@ -20,7 +20,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::agent::{alphabeta_level, level_limits};
 use crate::endgame::{self, SolutionText, SolveError};
 use crate::mcts::{self, MctsConfig};
-use crate::search::{self, DepthReport, SearchOptions};
+use crate::puzzles::{self, FindLimits, PuzzleDefect};
+use crate::search::{self, DepthReport, SearchOptions, SearchTable};
 use crate::{ismcts, pimc};
 use crate::{Agent, Limits};
 
@@ -83,6 +84,18 @@ pub trait AnyGame: Debug + Send + Sync {
     ) -> Result<String, PositionError>;
     /// The token on each occupied cell of `position`, as the board editor shows it.
     fn position_grid(&self, position: &str) -> Result<Vec<(Cell, String)>, PositionError>;
+    /// A puzzle at a position ([`puzzles::find`]): the winner's moves and the solution in the
+    /// game's notation, or `None`.
+    #[allow(clippy::type_complexity)]
+    fn find_puzzle(
+        &self,
+        position: &str,
+        limits: FindLimits,
+        table: &mut SearchTable,
+    ) -> Result<Option<(u32, Vec<String>)>, PositionError>;
+    /// Proves a puzzle's solution with the mate solver ([`puzzles::check`]).
+    fn check_puzzle(&self, position: &str, moves: u32, line: &[String])
+        -> Result<(), PuzzleDefect>;
 }
 
 /// A game being played, whatever its rules.
@@ -254,6 +267,28 @@ impl<G: Game> AnyGame for Ruleset<G> {
             self.0.board().position_rows(),
             &self.0.position_text(&state),
         )
+    }
+
+    fn find_puzzle(
+        &self,
+        position: &str,
+        limits: FindLimits,
+        table: &mut SearchTable,
+    ) -> Result<Option<(u32, Vec<String>)>, PositionError> {
+        let state = self.0.parse_position(position)?;
+        let Some(found) = puzzles::find(&self.0, &state, limits, table) else {
+            return Ok(None);
+        };
+        Ok(Some((found.moves, pv_texts(&self.0, &state, &found.line))))
+    }
+
+    fn check_puzzle(
+        &self,
+        position: &str,
+        moves: u32,
+        line: &[String],
+    ) -> Result<(), PuzzleDefect> {
+        puzzles::check_line(&self.0, position, moves, line)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod matches;
 pub mod mcts;
 pub mod pdn;
 pub mod pimc;
+pub mod puzzles;
 mod registry;
 pub mod review;
 pub mod search;

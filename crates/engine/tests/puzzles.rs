@@ -1,0 +1,214 @@
+//! The shipped puzzles (`puzzles/FAMILY.jsonl`): at least 200 for every game family, each
+//! proved again here by the mate solver alone (no search, no heuristics): the shortest win is
+//! the stated one, at each of the winner's turns exactly one move wins, and the line ends in
+//! the win. Also: the miner finds what it claims and the same seed mines the same puzzles, and
+//! a puzzle with a defect is refused.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+
+use denkmeter_engine::puzzles::{
+    check, mine, parse_set, puzzle_id, write_set, FindLimits, MineOptions, Puzzle, PuzzleDefect,
+};
+use denkmeter_engine::Registry;
+
+/// The fewest puzzles a family ships with.
+const PER_FAMILY: usize = 200;
+
+fn registry() -> Registry {
+    Registry::from_list(denkmeter_games::visit_rulesets)
+}
+
+fn puzzle_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles")
+}
+
+fn shipped(family: &str) -> Vec<Puzzle> {
+    let path = puzzle_dir().join(format!("{family}.jsonl"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run scripts/mine-puzzles.sh)", path.display()));
+    parse_set(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Proves every puzzle of a family's file, and that there are enough, all of the family.
+fn prove_family(family: &str) {
+    let registry = registry();
+    let puzzles = shipped(family);
+    assert!(
+        puzzles.len() >= PER_FAMILY,
+        "{family}: {} puzzles, fewer than {PER_FAMILY}",
+        puzzles.len()
+    );
+    let mut ids = HashSet::new();
+    for puzzle in &puzzles {
+        assert!(
+            ids.insert(puzzle.id.clone()),
+            "{family}: {} twice",
+            puzzle.id
+        );
+        let game = registry.find(&puzzle.ruleset).expect("a known ruleset");
+        assert_eq!(game.facts().family, family, "{}", puzzle.id);
+        if let Err(defect) = check(&registry, puzzle) {
+            panic!(
+                "{family}: puzzle {} ({}): {defect}",
+                puzzle.id, puzzle.position
+            );
+        }
+    }
+}
+
+macro_rules! prove {
+    ($($test:ident: $family:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                prove_family($family);
+            }
+        )*
+
+        #[test]
+        fn every_family_has_its_puzzle_file() {
+            let families: HashSet<&str> = registry()
+                .rulesets()
+                .iter()
+                .map(|g| g.facts().family)
+                .collect();
+            let proved: HashSet<&str> = [$($family),*].into_iter().collect();
+            assert_eq!(families, proved, "a family without puzzles, or a file without a family");
+        }
+    };
+}
+
+prove! {
+    chad_puzzles_are_proved: "chad",
+    shakti_puzzles_are_proved: "shakti",
+    schada_puzzles_are_proved: "schada",
+    scandinavian_puzzles_are_proved: "scandinavian",
+    international_puzzles_are_proved: "international",
+    english_puzzles_are_proved: "english",
+    sjekkers_puzzles_are_proved: "sjekkers",
+    kamelen_puzzles_are_proved: "kamelen",
+    fort_chitral_puzzles_are_proved: "fort-chitral",
+    straat_puzzles_are_proved: "straat",
+    trangalla_puzzles_are_proved: "trangalla",
+}
+
+/// The first shipped puzzle of a family with `moves` moves.
+fn first_of(family: &str, moves: u32) -> Puzzle {
+    shipped(family)
+        .into_iter()
+        .find(|p| p.moves == moves)
+        .unwrap_or_else(|| panic!("a {family} puzzle in {moves}"))
+}
+
+#[test]
+fn puzzles_with_a_defect_are_refused() {
+    let registry = registry();
+    let good = first_of("shakti", 2);
+    assert_eq!(check(&registry, &good), Ok(()));
+    let refused = |change: &dyn Fn(&mut Puzzle)| {
+        let mut bad = good.clone();
+        change(&mut bad);
+        bad.id = puzzle_id(&bad.ruleset, &bad.position);
+        check(&registry, &bad).expect_err("a defect")
+    };
+    // Claimed longer than it is: the winner has a shorter win.
+    assert!(matches!(
+        refused(&|p| p.moves += 1),
+        PuzzleDefect::Shorter { ply: 0, .. }
+    ));
+    // Claimed shorter than it is.
+    assert!(matches!(
+        refused(&|p| p.moves -= 1),
+        PuzzleDefect::NotUnique {
+            ply: 0,
+            count: 0,
+            ..
+        }
+    ));
+    // Another first move, legal but not winning.
+    let game = registry.find(&good.ruleset).unwrap();
+    let other = game
+        .new_game(Some(&good.position))
+        .unwrap()
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.text)
+        .find(|m| *m != good.line[0])
+        .unwrap();
+    assert!(matches!(
+        refused(&|p| p.line[0] = other.clone()),
+        PuzzleDefect::WrongMove { ply: 0, .. }
+    ));
+    // Cut short: it does not end in the win.
+    assert!(matches!(
+        refused(&|p| {
+            p.line.pop();
+        }),
+        PuzzleDefect::Count { .. } | PuzzleDefect::NoWin
+    ));
+    assert!(matches!(
+        refused(&|p| p.line.push("a1".into())),
+        PuzzleDefect::Illegal { .. } | PuzzleDefect::LineLength
+    ));
+    assert!(matches!(
+        refused(&|p| p.line[0] = "z9-z10".into()),
+        PuzzleDefect::Illegal { ply: 0, .. }
+    ));
+    assert!(matches!(
+        refused(&|p| p.position = "garbage".into()),
+        PuzzleDefect::Position(_)
+    ));
+    assert!(matches!(
+        refused(&|p| p.ruleset = "no-such-game".into()),
+        PuzzleDefect::UnknownRuleset(_)
+    ));
+    let mut wrong_id = good.clone();
+    wrong_id.id = "000000000000".into();
+    assert!(matches!(
+        check(&registry, &wrong_id),
+        Err(PuzzleDefect::WrongId { .. })
+    ));
+}
+
+#[test]
+fn a_puzzle_file_reads_back_and_bad_lines_are_named() {
+    let puzzles = shipped("trangalla");
+    assert_eq!(parse_set(&write_set(&puzzles)).unwrap(), puzzles);
+    let error = parse_set("\n{\"id\": 1}\n").unwrap_err();
+    assert_eq!(error.line, 2);
+}
+
+#[test]
+fn the_same_seed_mines_the_same_puzzles_and_each_is_proved() {
+    let registry = registry();
+    let rulesets: Vec<_> = registry
+        .rulesets()
+        .iter()
+        .filter(|g| g.facts().family == "trangalla")
+        .cloned()
+        .collect();
+    let options = |threads| MineOptions {
+        rulesets: rulesets.clone(),
+        count: 12,
+        seed: 7,
+        limits: FindLimits {
+            max_moves: 2,
+            ..FindLimits::default()
+        },
+        per_game: 1,
+        max_games: 400,
+        threads,
+        players: Vec::new(),
+    };
+    let one = mine(&options(1), &mut |_, _| {});
+    let two = mine(&options(2), &mut |_, _| {});
+    assert_eq!(one.len(), 12);
+    assert_eq!(one, two, "the threads change nothing");
+    let mut lengths = BTreeMap::new();
+    for puzzle in &one {
+        assert_eq!(check(&registry, puzzle), Ok(()), "{}", puzzle.id);
+        *lengths.entry(puzzle.moves).or_insert(0) += 1;
+    }
+    assert!(lengths.keys().all(|&m| (1..=2).contains(&m)), "{lengths:?}");
+}
