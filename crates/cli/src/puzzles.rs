@@ -55,7 +55,7 @@ pub struct MineArgs {
     /// The longest win looked for, in the winner's moves (1-6).
     #[arg(long, default_value_t = 3)]
     max_moves: u32,
-    /// Positions the solver may visit for one position before giving it up.
+    /// Positions each call of the solver may visit before the position is given up.
     #[arg(long, default_value_t = 5_000_000)]
     solver_nodes: u64,
     /// Look only at the last this many positions of each game (where games end in a win):

@@ -88,6 +88,10 @@ fn attacker_wins<G: Game>(
     if let Some(won) = won_by(&game.status(state), attacker) {
         return Some(won);
     }
+    if game.to_move(state) != attacker {
+        // The attacker passed (or has no turn): the defender moves again.
+        return defender_loses(game, state, attacker, moves, budget);
+    }
     if moves == 0 {
         return Some(false);
     }

@@ -73,6 +73,12 @@ pub enum PuzzleDefect {
     NoChoice,
     #[error("the solution is empty or longer than {MAX_LINE} plies")]
     LineLength,
+    #[error("ply {ply} of the solution, {text:?}, is written {written:?} by the rules")]
+    NotAsWritten {
+        ply: usize,
+        text: String,
+        written: String,
+    },
     #[error("ply {ply} of the solution, {text:?}, is not a legal move")]
     Illegal { ply: usize, text: String },
     #[error("at ply {ply} the one move that wins within {moves} is {winning:?}, not the line's")]
@@ -127,7 +133,8 @@ pub struct FindLimits {
     pub min_moves: u32,
     /// The longest win looked for, in the winner's moves.
     pub max_moves: u32,
-    /// Positions the solver may visit for one position before giving it up.
+    /// Positions each call of the solver may visit before the position is given up (a
+    /// position takes a few calls: one per length tried, one per reply of the loser).
     pub solver_nodes: u64,
     /// Positions the screening search may visit.
     pub search_nodes: u64,
@@ -150,8 +157,9 @@ impl Default for FindLimits {
 
 /// A puzzle at `state`, if there is one within `limits`: the side to move has a choice of
 /// moves, forces a win within `limits.max_moves` of its moves and no sooner than
-/// `limits.min_moves` (the shortest such win is the puzzle's length), and at each of its turns along the loser's longest defence exactly one
-/// move keeps that win. `table` is the screening search's, kept between calls.
+/// `limits.min_moves` (the shortest such win is the puzzle's length), and at each of its turns
+/// along the loser's longest defence exactly one move keeps that win. `table` is the screening
+/// search's, kept between calls.
 pub fn find<G: Game>(
     game: &G,
     state: &G::State,
@@ -193,40 +201,37 @@ pub fn find<G: Game>(
     let mut position = state.clone();
     let mut left = shortest;
     let mut line = Vec::new();
-    loop {
-        // The winner's turn: one move, and only one, wins within the moves left.
-        let winning = solver::winning_moves_budgeted(game, &position, left, nodes)?;
-        let [mv] = winning[..] else {
-            return None;
-        };
-        game.play_unchecked(&mut position, mv);
-        line.push(mv);
-        left -= 1;
-        if game.status(&position).is_over() {
-            break;
-        }
+    while !game.status(&position).is_over() {
         if game.to_move(&position) == attacker {
-            continue;
-        }
-        // The loser's turn: the reply after which the win is longest (the first such).
-        let mut replies = Vec::new();
-        game.legal_moves(&position, &mut replies);
-        let mut best: Option<(u32, G::Move)> = None;
-        for reply in replies {
-            let mut next = position.clone();
-            game.play_unchecked(&mut next, reply);
-            let length = fewest_moves(game, &next, attacker, left, nodes)?;
-            if best.map_or(true, |(most, _)| length > most) {
-                best = Some((length, reply));
+            // The winner's turn: one move, and only one, wins within the moves left.
+            let winning = solver::winning_moves_budgeted(game, &position, left, nodes)?;
+            let [mv] = winning[..] else {
+                return None;
+            };
+            game.play_unchecked(&mut position, mv);
+            line.push(mv);
+            left = left.checked_sub(1)?;
+        } else {
+            // The loser's turn: the reply after which the win is longest (the first such).
+            let mut replies = Vec::new();
+            game.legal_moves(&position, &mut replies);
+            let mut best: Option<(u32, G::Move)> = None;
+            for reply in replies {
+                let mut next = position.clone();
+                game.play_unchecked(&mut next, reply);
+                let length = fewest_moves(game, &next, attacker, left, nodes)?;
+                if best.map_or(true, |(most, _)| length > most) {
+                    best = Some((length, reply));
+                }
             }
+            let (length, reply) = best?;
+            game.play_unchecked(&mut position, reply);
+            line.push(reply);
+            left = length;
         }
-        let (length, reply) = best?;
-        game.play_unchecked(&mut position, reply);
-        line.push(reply);
-        if game.status(&position).is_over() {
-            break;
+        if line.len() > MAX_LINE {
+            return None;
         }
-        left = length;
     }
     let won = game
         .status(&position)
@@ -326,6 +331,15 @@ pub fn check_line<G: Game>(
                 ply,
                 text: text.clone(),
             })?;
+        // The server compares what a player plays, as the rules write it, with the line's text.
+        let written = game.move_text(&position, mv);
+        if written != *text {
+            return Err(PuzzleDefect::NotAsWritten {
+                ply,
+                text: text.clone(),
+                written,
+            });
+        }
         if game.to_move(&position) == attacker {
             if left == 0 {
                 return Err(PuzzleDefect::Count {
@@ -405,8 +419,9 @@ pub fn write_set(puzzles: &[Puzzle]) -> String {
 }
 
 /// The puzzles of one recorded game: every position from `positions` (position strings, the
-/// game's order; only the last [`FindLimits::last_plies`] if set) that holds a puzzle, at most `per_game` of them, the longest first; a puzzle
-/// found is not looked for again in the positions its own solution passes through.
+/// game's order; only the last [`FindLimits::last_plies`] if set) that holds a puzzle, at most
+/// `per_game` of them, the longest first. After a puzzle, the game's next plies, as many as
+/// its solution has, are not looked at (they are mostly its own continuation).
 pub fn puzzles_in_game(
     game: &dyn AnyGame,
     positions: &[String],
@@ -473,8 +488,9 @@ pub fn default_players() -> Vec<Agent> {
 pub const SELF_PLAY_PLIES: usize = 400;
 
 /// Mines puzzles from self-play: game `k` is played in ruleset `k mod rulesets` from a random
-/// opening of 2-7 plies by two of [`MineOptions::players`], all drawn from the seed and `k`; the games are searched in order, and the
-/// puzzles of the first games up to `count` are kept, one id once. The same options give the
+/// opening of 2-7 plies by two of [`MineOptions::players`], all drawn from the seed and `k`;
+/// the games are searched in order, and the puzzles of the first games up to `count` are kept,
+/// one id once. The same options give the
 /// same puzzles whatever the threads. `progress` hears (games played, puzzles found).
 pub fn mine(options: &MineOptions, progress: &mut dyn FnMut(u32, usize)) -> Vec<Puzzle> {
     let mut puzzles: Vec<Puzzle> = Vec::new();
@@ -492,7 +508,7 @@ pub fn mine(options: &MineOptions, progress: &mut dyn FnMut(u32, usize)) -> Vec<
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_default())
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         });
         for found in results {
