@@ -1,13 +1,17 @@
-// Denkmeter in the browser: the lobby, a game, a rules page, accounts, players and ratings.
+// Denkmeter in the browser: the lobby, a game, a rules page, accounts, players and ratings,
+// puzzles.
 // Everything comes from the HTTP API (docs/api.md); the browser holds no rules. Hash routes: #/
 // (lobby), #/game/{id}[?token=T], #/rules/{name}, #/account[?form=signin|signup],
 // #/player/{name}, #/leaderboard[?category=C], #/lab[/{family}], #/study/{id}, #/analysis/{id}
 // (a whole game's computer analysis), and the analysis board (analysis-board.js):
 // #/board/{ruleset}[?position=P&moves=M] (from the start or a position string, with moves
 // separated by spaces), #/board/game/{id}[?ply=N] (a finished game's moves as the main line, at
-// ply N) and #/board/analysis/{id}[?ply=N] (an analysed game's). Each page is a module whose
-// function draws it into the page and returns {dispose()}, called when the route changes. The
-// header says who is signed in on every page (header.js).
+// ply N) and #/board/analysis/{id}[?ply=N] (an analysed game's); puzzles (puzzles.js): #/puzzles
+// (the games that have them, and the problem collections), #/puzzles/{family} (one chosen by
+// the server), #/problems/{family} (a game's numbered problems) and #/puzzle/{id} (one given
+// puzzle or problem). Each page is a module whose function draws it into the page and returns
+// {dispose()}, called when the route changes. The header says who is signed in on every page
+// (header.js).
 
 import { accountPage } from './account.js';
 import { AnalysisBoardPage } from './analysis-board.js';
@@ -18,6 +22,7 @@ import { labPage, studyPage } from './lab.js';
 import { leaderboardPage } from './leaderboard.js';
 import { lobbyPage } from './lobby.js';
 import { playerPage } from './player.js';
+import { problemsPage, PuzzlePage, puzzlesPage } from './puzzles.js';
 import { rulesPage } from './rules.js';
 
 const app = document.getElementById('app');
@@ -54,6 +59,14 @@ function route() {
     page = new AnalysisPage(app, parts[1]);
   } else if (parts[0] === 'board' && parts[1]) {
     page = new AnalysisBoardPage(app, parts.slice(1), params);
+  } else if (parts[0] === 'problems' && parts[1]) {
+    page = problemsPage(app, parts[1]);
+  } else if (parts[0] === 'puzzles' && parts[1]) {
+    page = new PuzzlePage(app, { family: parts[1] });
+  } else if (parts[0] === 'puzzles' || parts[0] === 'problems') {
+    page = puzzlesPage(app);
+  } else if (parts[0] === 'puzzle' && parts[1]) {
+    page = new PuzzlePage(app, { id: parts[1] });
   } else {
     page = lobbyPage(app);
   }

@@ -6,6 +6,9 @@
 //! Cargo reruns this script when anything under `web/` changes (a directory named in
 //! `rerun-if-changed` is scanned as a whole), so a changed, new or removed file rebuilds the
 //! server; `include_bytes!` alone would notice only changes to files already listed.
+//!
+//! The shipped puzzles (`puzzles/*.jsonl`, and the problem collections in
+//! `puzzles/problems/*.jsonl`) are embedded the same way, as `$OUT_DIR/puzzle_files.rs`.
 
 use std::path::{Path, PathBuf};
 use std::{env, fs};
@@ -28,6 +31,47 @@ fn main() {
     out.push_str("]\n");
     let target =
         PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("web_files.rs");
+    fs::write(&target, out).expect("OUT_DIR is writable");
+
+    // The shipped puzzles: every `*.jsonl` file directly under the workspace's `puzzles/`, and
+    // the problem collections under `puzzles/problems/` (named `problems/FAMILY.jsonl`).
+    let puzzles = manifest
+        .join("../../puzzles")
+        .canonicalize()
+        .expect("the puzzles/ folder is two levels above crates/server");
+    println!("cargo:rerun-if-changed={}", puzzles.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        puzzles.join("problems").display()
+    );
+    let mut sets = Vec::new();
+    for (folder, prefix) in [
+        (puzzles.clone(), ""),
+        (puzzles.join("problems"), "problems/"),
+    ] {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("puzzles/ is readable").path();
+            if path.extension().is_some_and(|e| e == "jsonl") {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .expect("puzzle file names are UTF-8");
+                let absolute = path.to_str().expect("UTF-8 paths").to_string();
+                sets.push((format!("{prefix}{name}"), absolute));
+            }
+        }
+    }
+    sets.sort();
+    let mut out = String::from("&[\n");
+    for (name, path) in &sets {
+        out.push_str(&format!("    ({name:?}, include_str!({path:?})),\n"));
+    }
+    out.push_str("]\n");
+    let target =
+        PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("puzzle_files.rs");
     fs::write(&target, out).expect("OUT_DIR is writable");
 }
 

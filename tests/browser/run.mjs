@@ -22,7 +22,7 @@
 // CHROMIUM=/path overrides the browser.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,8 +40,8 @@ let startScreenshots = false;
 let SCREENSHOT = path.join(os.tmpdir(), `denkmeter-screenshot-${process.pid}.png`);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Checks F and G take about 25 s, H to K about 30 s, N about 13 s, P to U (accounts and
-// ratings) about 20 s and V to Y (challenges) about 15 s, L (a whole game analysed) about 20 s
-// and M (the analysis board) about 20 s of it.
+// ratings) about 20 s and V to Y (challenges) about 15 s, L (a whole game analysed) about 20 s,
+// M (the analysis board) about 20 s and O (a puzzle of every game solved) about 20 s of it.
 const TOTAL_LIMIT_MS = 430_000;
 const CHROMIUM_ARGS = [
   '--headless',
@@ -3330,6 +3330,316 @@ test('M. the analysis board: the position before a blunder, the better move and 
     check(Math.max(phone.board, phone.bar, phone.palette, phone.buttons, phone.panel) <= 375, `on a phone something ends beyond 375 px: ${JSON.stringify(phone)}`);
   } finally {
     await context.close();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles (docs/api.md, "Puzzles")
+
+const PUZZLE_FILES = path.resolve(here, '../../puzzles');
+const PROBLEM_FILES = path.join(PUZZLE_FILES, 'problems');
+
+/**
+ * The puzzles shipped in puzzles/FAMILY.jsonl (or the problems of `dir`,
+ * puzzles/problems/FAMILY.jsonl), as [{family, puzzles}] (families in name order, puzzles in
+ * file order). A line that does not parse is left out: a file may be being written.
+ */
+function shippedPuzzles(dir = PUZZLE_FILES) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => {
+      const puzzles = [];
+      for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          puzzles.push(JSON.parse(line));
+        } catch {
+          // half written
+        }
+      }
+      return { family: f.replace(/\.jsonl$/, ''), puzzles };
+    })
+    .filter((f) => f.puzzles.length);
+}
+
+/** A puzzle's position after `moves` of its line, with the board (its cells' names). */
+const puzzleView = (puzzle, moves) => api('POST', '/api/positions', { ruleset: puzzle.ruleset, position: puzzle.position, moves, with_board: true });
+
+/**
+ * Makes `move` on the board of `page` as a person would: its cells clicked, then the button
+ * that tells it from the moves that share them (a tile's orientation), or its button alone (a
+ * move without cells).
+ */
+async function clickAnyMove(page, view, move) {
+  const cells = clickPath(move);
+  const button = `.choices button[data-move="${move.text.replace(/["\\]/g, '\\$&')}"]`;
+  if (cells.length) {
+    await clickMove(page, view, move);
+    const sharing = (view.legal_moves || []).filter((m) => {
+      const p = clickPath(m);
+      return p.length >= cells.length && cells.every((c, i) => p[i] === c);
+    });
+    if (sharing.length === 1) return;
+  }
+  try {
+    await page.click(button, { timeout: 10_000 });
+  } catch {
+    throw new Failure(`no button for ${move.text} after clicking its cells`);
+  }
+}
+
+/** The text of the page's puzzle status once it says how the attempt ended. */
+async function puzzleResult(page, what, timeout = 15_000) {
+  try {
+    await page.waitForSelector('#puzzle-result', { timeout });
+  } catch {
+    const status = await page.textContent('#puzzle-status').catch(() => '?');
+    const error = await page.textContent('#puzzle-error').catch(() => '');
+    throw new Failure(`${what}: the attempt did not end; the page says "${status.trim()}" ${error.trim()}`);
+  }
+  return (await page.textContent('#puzzle-result')).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Solves `puzzle` (a line of a puzzle file) on `page`, where it is open: each of the solver's
+ * moves of its line clicked on the board, the replies left to the page. Returns the result's words.
+ */
+async function solveByClicks(page, puzzle, what) {
+  let view = await puzzleView(puzzle, []);
+  const solver = view.to_move;
+  for (let i = 0; i < puzzle.line.length; i += 1) {
+    if (view.to_move === solver) {
+      const move = (view.legal_moves || []).find((m) => m.text === puzzle.line[i]);
+      check(move, `${what}: the solution's ${puzzle.line[i]} is not among the legal moves: ${(view.legal_moves || []).map((m) => m.text).join(' ')}`);
+      await clickAnyMove(page, view, move);
+    }
+    if (i + 1 < puzzle.line.length) view = await puzzleView(puzzle, puzzle.line.slice(0, i + 1));
+  }
+  return puzzleResult(page, what);
+}
+
+/** The words of the puzzle page's panel that show (hidden parts left out). */
+const panelWords = (page) => page.$eval('.puzzle-panel', (el) => el.innerText.replace(/\s+/g, ' ').trim());
+
+test('O. puzzles: a guest solves one of every game by clicking, and sees a solution; a problem collection followed, its first problem solved unrated, then the next; signed in, a wrong move rated and shown, a solve rated, a problem not', async (problems) => {
+  const families = shippedPuzzles();
+  check(families.length, `no puzzle files in ${PUZZLE_FILES}`);
+  // The server embeds the files it was built with: every one must be served (a 404 means the
+  // binary is older than the files: rebuild it).
+  const served = [];
+  for (const f of families) {
+    const r = await fetch(`${base}/api/puzzles/${encodeURIComponent(f.puzzles[0].id)}`);
+    if (!r.ok) throw new Failure(`GET /api/puzzles/${f.puzzles[0].id} (${f.family}) answered ${r.status}: is the binary older than puzzles/?`);
+    served.push({ ...f, first: await r.json() });
+  }
+  let book = null; // the problem collection tried: {family, title, count}
+  let problemOne = null; // its first problem, as in puzzles/problems/FAMILY.jsonl
+
+  const context = await newContext();
+  try {
+    const page = await context.newPage();
+    watchPage(page, 'O', problems);
+    // The list: every game with its count, and what a guest's attempts are.
+    await page.goto(`${base}/#/puzzles`);
+    await page.waitForSelector('.puzzle-families a[data-family]');
+    const listed = await page.$$eval('.puzzle-families a[data-family]', (els) => els.map((e) => e.dataset.family));
+    for (const f of served) check(listed.includes(f.family), `the puzzles page lists ${listed.join(', ')}, not ${f.family}`);
+    const guest = (await page.textContent('#player-rating')).trim();
+    check(/^Sign in to get a puzzle rating; as a guest your attempts are not rated\.$/.test(guest), `a guest's puzzles page says "${guest}"`);
+    check(/exactly one move wins/.test(await page.textContent('.puzzles-page')), 'the puzzles page does not say what a puzzle is');
+
+    // One of each game, solved by clicking its solution's moves.
+    for (const f of served) {
+      const puzzle = f.puzzles[0];
+      await page.goto(`${base}/#/puzzle/${encodeURIComponent(puzzle.id)}`);
+      await page.waitForSelector('svg.board .cell');
+      const goal = await shownText(page, '#puzzle-goal', 10_000);
+      check(goal === f.first.goal && / to play wins in \d+ moves?$/.test(goal), `${f.family} ${puzzle.id}: the goal reads "${goal}", not "${f.first.goal}"`);
+      check(await page.isVisible('#show-solution') && await page.isHidden('#solution-warning'), `${f.family}: a guest is warned that the solution counts, or has no "Show solution"`);
+      const result = await solveByClicks(page, puzzle, `${f.family} ${puzzle.id}`);
+      check(result === 'Solved!', `${f.family} ${puzzle.id}: after the solution's moves the page says "${result}"`);
+      check(await page.isHidden('#rating-change'), `${f.family}: a guest's solve shows a rating change`);
+      const href = await page.getAttribute('#board-link', 'href');
+      check(await page.isVisible('#board-link') && href.startsWith(`#/board/${puzzle.ruleset}?position=`), `${f.family}: the analysis board's link is ${href}`);
+    }
+
+    // A game's puzzles by its address: one chosen, its own address taken; given up, the
+    // solution stepped through; the next one another.
+    const family = served[0].family;
+    await page.goto(`${base}/#/puzzles/${family}`);
+    await page.waitForURL(/#\/puzzle\/[^/?]+$/, { timeout: 10_000 });
+    const firstId = decodeURIComponent(/#\/puzzle\/([^/?]+)$/.exec(page.url())[1]);
+    const shown = served[0].puzzles.find((p) => p.id === firstId) || (await api('GET', `/api/puzzles/${encodeURIComponent(firstId)}`));
+    await page.waitForSelector('#show-solution:not([disabled])');
+    await page.click('#show-solution');
+    const given = await puzzleResult(page, `${family}: "Show solution"`);
+    if (shown.line) check(given === `The solution: the winning move was ${shown.line[0]}`, `after "Show solution" the page says "${given}"`);
+    const plies = served[0].puzzles.find((p) => p.id === firstId)?.line.length;
+    await page.waitForSelector('#solution-nav:not([hidden])');
+    const navIs = async (text) => {
+      try {
+        await page.waitForFunction((t) => document.querySelector('#nav-ply').textContent === t, text, { timeout: 5000 });
+      } catch {
+        throw new Failure(`the solution's buttons say "${await page.textContent('#nav-ply')}", not "${text}"`);
+      }
+    };
+    if (plies) {
+      await navIs(`0 / ${plies}`);
+      await page.click('#nav-last');
+      await navIs(`${plies} / ${plies}`);
+      await page.click('#nav-prev');
+      await navIs(`${plies - 1} / ${plies}`);
+    }
+    if (served[0].puzzles.length > 1) {
+      await page.click('#next-puzzle');
+      await page.waitForFunction((id) => /#\/puzzle\/[^/?]+$/.test(location.hash) && !location.hash.endsWith(`/${id}`), firstId, { timeout: 10_000 });
+      await page.waitForSelector('#show-solution:not([disabled]):not([hidden])');
+    }
+
+    // Problems: the collections on the puzzles page; Shakti's (or the first listed) followed,
+    // its numbered list, problem 1 solved by clicking (not rated), then "Next problem": number 2.
+    const data = await api('GET', '/api/puzzles');
+    const books = (data && data.problems) || [];
+    check(books.length, `GET /api/puzzles lists no problem collections: ${JSON.stringify(data).slice(0, 200)}`);
+    book = books.find((b) => b.family === 'shakti') || books[0];
+    const file = shippedPuzzles(PROBLEM_FILES).find((f) => f.family === book.family);
+    check(file, `the server has ${book.family}'s problems, ${PROBLEM_FILES} has no ${book.family}.jsonl`);
+    const { problems: list } = await api('GET', `/api/problems/${encodeURIComponent(book.family)}`);
+    check(list.length === book.count && list.every((p, i) => p.number === i + 1), `GET /api/problems/${book.family} has ${list.length} problems numbered ${list.map((p) => p.number).join(',')}, the collection says ${book.count}`);
+    await page.goto(`${base}/#/puzzles`);
+    await page.waitForSelector('.problem-collections a[data-problems]');
+    const booksListed = await page.$$eval('.problem-collections a[data-problems]', (els) => els.map((e) => e.dataset.problems));
+    check(booksListed.join() === books.map((b) => b.family).join(), `the puzzles page lists the problems of ${booksListed.join(', ')}, not ${books.map((b) => b.family).join(', ')}`);
+    const about = (await page.textContent('#problems-section')).replace(/\s+/g, ' ');
+    check(/not rated/.test(about) && /shortest win/.test(about) && new RegExp(`${book.title} ${book.count} problems`).test(about), `the puzzles page's Problems section says "${about}"`);
+    await page.click(`.problem-collections a[data-problems="${book.family}"]`);
+    await page.waitForURL(new RegExp(`#/problems/${book.family}$`), { timeout: 10_000 });
+    await page.waitForSelector('.problem-list a[data-problem]', { timeout: 10_000 });
+    const entries = await page.$$eval('.problem-list a[data-problem]', (els) => els.map((e) => ({ id: e.dataset.problem, text: e.textContent.trim(), href: e.getAttribute('href') })));
+    check(entries.length === list.length, `the list of ${book.family}'s problems has ${entries.length}, not ${list.length}`);
+    entries.forEach((e, i) => {
+      check(e.id === list[i].id && e.text === `Problem ${i + 1}: ${list[i].goal}` && / to play wins in \d+ moves$/.test(e.text) && e.href === `#/puzzle/${list[i].id}`, `${book.family}'s problem ${i + 1} is listed as "${e.text}" (${e.href}), not "Problem ${i + 1}: ${list[i].goal}"`);
+    });
+    const listTitle = (await page.textContent('#problems-title')).trim();
+    check(listTitle === `${book.title} problems`, `the list's heading is "${listTitle}"`);
+    problemOne = file.puzzles.find((p) => p.id === list[0].id);
+    check(problemOne, `${book.family}'s problem 1 (${list[0].id}) is not in ${book.family}.jsonl`);
+    check(problemOne.line.length >= 5, `${book.family}'s problem 1 is a win of ${problemOne.line.length} plies, not a long one`);
+    await page.click(`.problem-list a[data-problem="${list[0].id}"]`);
+    await page.waitForURL(new RegExp(`#/puzzle/${list[0].id}$`), { timeout: 10_000 });
+    await page.waitForSelector('svg.board .cell');
+    const unrated = async (what) => {
+      const words = await panelWords(page);
+      check(!/rating/i.test(words) && await page.isHidden('#rating-change') && await page.isHidden('#rating-card'), `${what}: the problem's page speaks of ratings: "${words}"`);
+    };
+    const problemShown = async (n, what) => {
+      const want = `Problem ${n} of ${list.length} — ${book.title}`;
+      try {
+        await page.waitForFunction((w) => document.querySelector('#puzzle-title').textContent === w, want, { timeout: 10_000 });
+      } catch {
+        throw new Failure(`${what}: the heading reads "${await page.textContent('#puzzle-title')}", not "${want}"`);
+      }
+      const goal = await shownText(page, '#puzzle-goal', 10_000);
+      check(goal === list[n - 1].goal, `${what}: the goal reads "${goal}", not "${list[n - 1].goal}"`);
+      await page.waitForSelector('#show-solution:not([disabled]):not([hidden])', { timeout: 10_000 });
+      check(await page.isHidden('#solution-warning'), `${what}: "Show solution" is said to count as a failure`);
+      check(await page.getAttribute('#problem-collection', 'href') === `#/problems/${book.family}` && await page.isVisible('#problem-collection'), `${what}: no link back to the collection`);
+    };
+    await problemShown(1, `${book.family}'s problem 1`);
+    await unrated(`${book.family}'s problem 1`);
+    const solvedProblem = await solveByClicks(page, problemOne, `${book.family}'s problem 1 (${problemOne.id})`);
+    check(solvedProblem === 'Solved!', `after ${book.family}'s problem 1's solution the page says "${solvedProblem}"`);
+    await unrated(`${book.family}'s problem 1 solved`);
+    if (list.length > 1) {
+      check((await page.textContent('#next-puzzle')).trim() === 'Next problem' && await page.isVisible('#next-puzzle'), `after problem 1 the button says "${(await page.textContent('#next-puzzle')).trim()}"`);
+      await page.click('#next-puzzle');
+      await page.waitForURL(new RegExp(`#/puzzle/${list[1].id}$`), { timeout: 10_000 });
+      await problemShown(2, `"Next problem" after ${book.family}'s problem 1`);
+      await unrated(`${book.family}'s problem 2`);
+    }
+    // The last has no next one.
+    await page.goto(`${base}/#/puzzle/${encodeURIComponent(list[list.length - 1].id)}`);
+    await problemShown(list.length, `${book.family}'s last problem`);
+    check(await page.isHidden('#next-puzzle'), `${book.family}'s last problem offers a next one`);
+  } finally {
+    await context.close();
+  }
+
+  // Signed in: a wrong move is a rated failure; then a puzzle solved, rated too; a problem
+  // tried, not rated.
+  const name = 'Olga_O';
+  const session = await signUpApi(name);
+  const signed = await signedInContext(session);
+  try {
+    const page = await signed.newPage();
+    watchPage(page, 'O signed in', problems);
+    const [first, second] = served.length > 1 ? [served[0].puzzles[0], served[1].puzzles[0]] : served[0].puzzles;
+    check(second, `only one puzzle of ${served[0].family} to try signed in`);
+    await page.goto(`${base}/#/puzzle/${encodeURIComponent(first.id)}`);
+    await headerShows(page, name);
+    try {
+      await page.waitForFunction(() => /^No puzzle rating yet/.test(document.querySelector('#player-rating').textContent.trim()), null, { timeout: 10_000 });
+    } catch {
+      throw new Failure(`before any attempt, the rating reads "${(await page.textContent('#player-rating')).trim()}"`);
+    }
+    check(await page.isVisible('#solution-warning'), 'signed in, "Show solution" is not said to count as a failure');
+    const view = await puzzleView(first, []);
+    const wrong = (view.legal_moves || []).find((m) => m.text !== first.line[0] && m.from !== null && view.legal_moves.filter((o) => clickPath(o).join() === clickPath(m).join()).length === 1)
+      || (view.legal_moves || []).find((m) => m.text !== first.line[0]);
+    check(wrong, `${first.id}: no legal move but the solution's ${first.line[0]}`);
+    await page.waitForSelector('svg.board .cell.movable');
+    await clickAnyMove(page, view, wrong);
+    const result = await puzzleResult(page, `${first.id}, the wrong move ${wrong.text}`);
+    check(result === `Wrong: the winning move was ${first.line[0]}`, `after the wrong move ${wrong.text} the page says "${result}"`);
+    const { player } = await apiAs(session, 'GET', '/api/puzzles');
+    check(player && player.attempts === 1 && player.solved === 0, `after a wrong move the player's puzzle record is ${JSON.stringify(player)}`);
+    const ratingShown = async (rating, what) => {
+      const want = `${rating.rating}${rating.provisional ? '?' : ''}`;
+      try {
+        await page.waitForFunction((w) => {
+          const el = document.querySelector('#player-rating .rating');
+          return el && el.textContent === w;
+        }, want, { timeout: 5000 });
+      } catch {
+        throw new Failure(`${what}: the player's puzzle rating reads "${await page.textContent('#player-rating')}", not ${want}`);
+      }
+    };
+    await ratingShown(player.rating, 'after the wrong move');
+    const lost = (await shownText(page, '#player-change')).replace(/\s+/g, ' ');
+    check(/^Your puzzle rating: \d+\?? → \d+\?? -\d+$/.test(lost), `after the wrong move the change reads "${lost}"`);
+
+    // A second puzzle, solved: the change shown, upwards.
+    await page.goto(`${base}/#/puzzle/${encodeURIComponent(second.id)}`);
+    await page.waitForSelector('svg.board .cell');
+    await ratingShown(player.rating, 'on the next puzzle');
+    const solved = await solveByClicks(page, second, `${second.id}, signed in`);
+    check(solved === 'Solved!', `signed in, after the solution's moves the page says "${solved}"`);
+    const won = (await shownText(page, '#player-change')).replace(/\s+/g, ' ');
+    check(/^Your puzzle rating: \d+\?? → \d+\?? \+\d+$/.test(won), `after solving, the change reads "${won}"`);
+    const { player: after } = await apiAs(session, 'GET', '/api/puzzles');
+    check(after.attempts === 2 && after.solved === 1 && after.rating.rating > player.rating.rating, `after solving, the player's puzzle record is ${JSON.stringify(after)}`);
+    await ratingShown(after.rating, 'after solving');
+
+    // A problem, given a wrong move: nothing rated, nothing said of ratings.
+    await page.goto(`${base}/#/puzzle/${encodeURIComponent(problemOne.id)}`);
+    await page.waitForSelector('svg.board .cell.movable', { timeout: 10_000 });
+    await page.waitForFunction(() => /^Problem 1 of /.test(document.querySelector('#puzzle-title').textContent), null, { timeout: 10_000 });
+    check(await page.isHidden('#solution-warning'), 'signed in, a problem\'s "Show solution" is said to count as a failure');
+    const problemView = await puzzleView(problemOne, []);
+    const miss = (problemView.legal_moves || []).find((m) => m.text !== problemOne.line[0] && m.from !== null && problemView.legal_moves.filter((o) => clickPath(o).join() === clickPath(m).join()).length === 1)
+      || (problemView.legal_moves || []).find((m) => m.text !== problemOne.line[0]);
+    check(miss, `${problemOne.id}: no legal move but the solution's ${problemOne.line[0]}`);
+    await clickAnyMove(page, problemView, miss);
+    const missed = await puzzleResult(page, `problem ${problemOne.id}, the wrong move ${miss.text}`);
+    check(missed === `Wrong: the winning move was ${problemOne.line[0]}`, `after the wrong move ${miss.text} in a problem the page says "${missed}"`);
+    const words = await panelWords(page);
+    check(!/rating/i.test(words) && await page.isHidden('#rating-change'), `signed in, a problem tried speaks of ratings: "${words}"`);
+    const { player: unchanged } = await apiAs(session, 'GET', '/api/puzzles');
+    check(unchanged && unchanged.attempts === after.attempts && unchanged.solved === after.solved && unchanged.rating.rating === after.rating.rating, `a problem tried changed the player's puzzle record from ${JSON.stringify(after)} to ${JSON.stringify(unchanged)}`);
+  } finally {
+    await signed.close();
   }
 });
 

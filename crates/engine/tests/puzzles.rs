@@ -1,7 +1,7 @@
-//! The shipped puzzles (`puzzles/FAMILY.jsonl`): at least 200 for every game family, each
-//! proved again here by the mate solver alone (no search, no heuristics): the shortest win is
-//! the stated one, at each of the winner's turns exactly one move wins, and the line ends in
-//! the win. Also: the miner finds what it claims and the same seed mines the same puzzles, and
+//! The shipped puzzles (`puzzles/FAMILY.jsonl`): at least 200 for every game family, and the
+//! problem collections (`puzzles/problems/`), each proved again here by the
+//! mate solver alone (no search, no heuristics): the shortest win is the stated one, at each of
+//! the winner's turns exactly one move wins, and the line ends in the win. Also: the miner finds what it claims and the same seed mines the same puzzles, and
 //! a puzzle with a defect is refused.
 
 use std::collections::{BTreeMap, HashSet};
@@ -91,6 +91,43 @@ prove! {
     fort_chitral_puzzles_are_proved: "fort-chitral",
     straat_puzzles_are_proved: "straat",
     trangalla_puzzles_are_proved: "trangalla",
+}
+
+/// The fewest problems a game's problem collection holds, and their shortest win.
+const PROBLEMS: usize = 20;
+const PROBLEM_MOVES: u32 = 3;
+/// The games with a problem collection.
+const PROBLEM_GAMES: [&str; 1] = ["shakti"];
+
+/// The problem collections (`puzzles/problems/FAMILY.jsonl`), each of long wins, each proved
+/// like a puzzle.
+#[test]
+fn the_problem_collections_are_proved() {
+    let registry = registry();
+    let mut families = Vec::new();
+    for entry in std::fs::read_dir(puzzle_dir().join("problems")).unwrap() {
+        let path = entry.unwrap().path();
+        let family = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let problems = parse_set(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert!(problems.len() >= PROBLEMS, "{family}: {}", problems.len());
+        let mut ids = HashSet::new();
+        for problem in &problems {
+            assert!(
+                ids.insert(problem.id.clone()),
+                "{family}: {} twice",
+                problem.id
+            );
+            assert!(problem.moves >= PROBLEM_MOVES, "{family}: {}", problem.id);
+            let game = registry.find(&problem.ruleset).expect("a known ruleset");
+            assert_eq!(game.facts().family, family);
+            if let Err(defect) = check(&registry, problem) {
+                panic!("{family}: problem {}: {defect}", problem.id);
+            }
+        }
+        families.push(family);
+    }
+    families.sort();
+    assert_eq!(families, PROBLEM_GAMES);
 }
 
 /// The first shipped puzzle of a family with `moves` moves.

@@ -11,6 +11,7 @@ pub mod ladder;
 pub mod listener;
 pub mod lobby;
 pub mod markdown;
+pub mod puzzles;
 pub mod rating;
 pub mod reviews;
 pub mod round;
@@ -128,6 +129,8 @@ pub struct AppState {
     pub lab: Arc<lab::Lab>,
     /// Whole-game analyses, and their runner.
     pub reviews: Arc<reviews::Reviews>,
+    /// The shipped puzzles.
+    pub puzzles: Arc<puzzles::PuzzleBook>,
 }
 
 impl AppState {
@@ -156,6 +159,8 @@ impl AppState {
             .await
             .map_err(|e| StoreError::Open(format!("the lab's tables: {e}")))?;
         lab.spawn_runner(Arc::downgrade(&rounds));
+        let puzzles = puzzles::PuzzleBook::shipped(&registry)
+            .map_err(|e| StoreError::Open(format!("the shipped puzzles: {e}")))?;
         let reviews = reviews::Reviews::new(&rounds, registry.clone());
         reviews.spawn_runner();
         let passwords = accounts::Passwords::default();
@@ -187,6 +192,7 @@ impl AppState {
             lobby,
             lab,
             reviews,
+            puzzles: Arc::new(puzzles),
         })
     }
 }

@@ -304,6 +304,9 @@ mod analyses;
 #[path = "api/board.rs"]
 mod board;
 
+#[path = "api/puzzles.rs"]
+mod puzzles;
+
 on_both_databases!(
     rulesets_and_health,
     a_game_against_the_computer,

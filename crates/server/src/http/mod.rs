@@ -11,6 +11,7 @@ mod lab;
 mod limits;
 mod players;
 mod positions;
+mod puzzles;
 mod rulesets;
 mod web;
 pub mod ws;
@@ -55,6 +56,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/analysis", get(games::analysis))
         .route("/api/analysis", post(games::analyse_position))
         .route("/api/positions", post(positions::show))
+        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
+        .route("/api/puzzles/{id}/solution", post(puzzles::solution))
         .route_layer(middleware::from_fn_with_state(
             (limits.clone(), limits::Counted::Moves),
             limits::limit,
@@ -115,6 +118,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/lobby/ws", get(challenges::socket))
         .route("/api/analysis/ws", get(engine_socket::connect))
         .route("/api/leaderboard", get(players::leaderboard))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/{id}", get(puzzles::show))
+        .route("/api/problems/{family}", get(puzzles::problems))
         .route(
             "/api/lab/studies",
             get(lab::list).merge(post(lab::start).layer(games_limit.clone())),

@@ -17,6 +17,7 @@
 mod accounts;
 mod analyses;
 mod challenges;
+pub mod puzzles;
 mod ratings;
 
 pub use accounts::{Account, SessionPlayer};
