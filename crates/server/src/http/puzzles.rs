@@ -11,6 +11,7 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use denkmeter_core::Player;
+use denkmeter_engine::dynamic::AnySession;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -460,17 +461,9 @@ pub async fn attempt(
         .new_game(Some(&puzzle.puzzle.position))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut ply = 0;
-    let mut replies = Vec::new();
     for (number, text) in request.moves.iter().enumerate() {
         // The solution's replies before the solver's next move.
-        replies.clear();
-        while ply < line.len() && session_game.to_move() != puzzle.solver {
-            session_game
-                .play(&line[ply])
-                .map_err(|e| ApiError::Internal(format!("puzzle {id}: {e}")))?;
-            replies.push(line[ply].clone());
-            ply += 1;
-        }
+        play_replies(session_game.as_mut(), puzzle, &mut ply)?;
         if ply >= line.len() {
             return Err(ApiError::BadRequest(format!(
                 "move {} comes after the end of the puzzle",
@@ -494,14 +487,7 @@ pub async fn attempt(
         ply += 1;
     }
     // The replies to the last move, up to the solver's next turn or the end.
-    replies.clear();
-    while ply < line.len() && session_game.to_move() != puzzle.solver {
-        session_game
-            .play(&line[ply])
-            .map_err(|e| ApiError::Internal(format!("puzzle {id}: {e}")))?;
-        replies.push(line[ply].clone());
-        ply += 1;
-    }
+    let replies = play_replies(session_game.as_mut(), puzzle, &mut ply)?;
     if ply >= line.len() {
         let rating = record_end(&state, session.as_ref(), puzzle, true).await?;
         return Ok(Json(AttemptJson {
@@ -532,6 +518,24 @@ pub async fn attempt(
         expected: None,
         rating: None,
     }))
+}
+
+/// Plays the solution's replies from ply `ply` on, up to the solver's next turn or the end
+/// of the line, and returns them.
+fn play_replies(
+    game: &mut dyn AnySession,
+    puzzle: &BookPuzzle,
+    ply: &mut usize,
+) -> Result<Vec<String>, ApiError> {
+    let line = &puzzle.puzzle.line;
+    let mut replies = Vec::new();
+    while *ply < line.len() && game.to_move() != puzzle.solver {
+        game.play(&line[*ply])
+            .map_err(|e| ApiError::Internal(format!("puzzle {}: {e}", puzzle.puzzle.id)))?;
+        replies.push(line[*ply].clone());
+        *ply += 1;
+    }
+    Ok(replies)
 }
 
 /// Gives up: the solution, and a failed attempt for a signed-in player who had not tried it.
