@@ -1,12 +1,13 @@
-//! Move generation: pseudo-legal moves from the tables, then a king-safety test by rays from
-//! the king's square (only rooks and queens give check, so rays are enough).
+//! Move generation from the tables. Only rooks and queens give check, so the lines from the
+//! king's square tell which pieces are pinned and which give check; only the king's own moves
+//! are tested on the board.
 
 use std::ops::ControlFlow;
 
 use denkmeter_core::Player;
 
 use super::state::{Kind, Move, Piece, State};
-use super::tables::{aligned, direction, in_castle, king_targets, on_wall, ray, SquareName, CELLS};
+use super::tables::{direction, in_castle, king_targets, on_wall, ray, SquareName, CELLS};
 
 /// Whether a piece of `by` gives check to (or would give check to) a king on `sq`: the first
 /// piece along some line from `sq` is an enemy queen, or an enemy rook on a rank or file.
@@ -62,8 +63,73 @@ fn is_safe(
     safe
 }
 
+/// What the lines through the king of the side to move say about its moves: which of its
+/// pieces are pinned, along which line, and which enemy pieces give check.
+struct KingLines {
+    /// `(square, direction from the king)` of each pinned piece.
+    pinned: [(u8, u8); 8],
+    pins: usize,
+    /// The squares a piece other than the king may go to when in check by one piece: the
+    /// checking line from the king (excluded) to the checker (included).
+    block: &'static [u8],
+    checks: usize,
+}
+
+impl KingLines {
+    fn new(board: &[Option<Piece>; CELLS], king: usize, us: Player) -> KingLines {
+        let mut lines = KingLines {
+            pinned: [(0, 0); 8],
+            pins: 0,
+            block: &[],
+            checks: 0,
+        };
+        for dir in 0..8 {
+            let orthogonal = dir % 2 == 0;
+            let gives_check = |p: Piece| {
+                p.owner() != us
+                    && (p.kind() == Kind::Queen || (orthogonal && p.kind() == Kind::Rook))
+            };
+            let line = ray(king, dir);
+            let mut own: Option<u8> = None;
+            for (i, &t) in line.iter().enumerate() {
+                let Some(p) = board[t as usize] else { continue };
+                match own {
+                    None if p.owner() == us => own = Some(t),
+                    None => {
+                        if gives_check(p) {
+                            lines.checks += 1;
+                            lines.block = &line[..=i];
+                        }
+                        break;
+                    }
+                    Some(pinned) => {
+                        if gives_check(p) {
+                            lines.pinned[lines.pins] = (pinned, dir as u8);
+                            lines.pins += 1;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        lines
+    }
+
+    /// The direction along which the piece on `sq` is pinned, if it is.
+    fn pin(&self, sq: usize) -> Option<usize> {
+        self.pinned[..self.pins]
+            .iter()
+            .find(|&&(p, _)| p as usize == sq)
+            .map(|&(_, dir)| dir as usize)
+    }
+}
+
 /// Calls `f` with every legal move of the side to move, in a fixed order (by start square, then
 /// direction, then distance), until `f` breaks.
+///
+/// Only the king's moves are tried on the board for safety. Another piece's move is legal
+/// unless the piece is pinned and leaves its line, or the king is in check and the move
+/// neither blocks nor takes the checker (in double check only the king moves).
 pub(crate) fn for_each_legal(
     state: &State,
     mut f: impl FnMut(Move) -> ControlFlow<()>,
@@ -72,7 +138,7 @@ pub(crate) fn for_each_legal(
     let them = !us;
     let board = &state.board;
     let king = state.kings[us] as usize;
-    let checked = attacked(board, king, them);
+    let lines = KingLines::new(board, king, us);
     let mut scratch = *board;
     for from in 0..CELLS {
         let Some(piece) = board[from] else { continue };
@@ -94,12 +160,20 @@ pub(crate) fn for_each_legal(
                 }
             }
             kind => {
+                if lines.checks > 1 {
+                    continue;
+                }
+                let pin = lines.pin(from);
+                if pin.is_some() && lines.checks > 0 {
+                    // A pinned piece stays on a line through the king: it cannot meet another.
+                    continue;
+                }
                 let rook = kind == Kind::Rook;
-                // A piece off the king's lines cannot expose it; when not in check, its moves
-                // need no test.
-                let test = checked || aligned(king, from);
                 let step = if rook { 2 } else { 1 };
                 for dir in (0..8).step_by(step) {
+                    if pin.is_some_and(|p| dir != p && dir != (p + 4) % 8) {
+                        continue;
+                    }
                     for &to in ray(from, dir) {
                         let to = to as usize;
                         let target = board[to];
@@ -115,7 +189,7 @@ pub(crate) fn for_each_legal(
                             Some(_) => break,
                         };
                         let promotion = rook && in_castle(them, to);
-                        if !test || is_safe(&mut scratch, piece, from, to, king) {
+                        if lines.checks == 0 || lines.block.contains(&(to as u8)) {
                             f(Move::new(from, to, capture, promotion))?;
                         }
                         if capture {

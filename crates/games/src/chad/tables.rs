@@ -208,15 +208,6 @@ pub(crate) fn king_targets(sq: usize) -> &'static [u8] {
     &KING_TARGETS.squares[sq][..KING_TARGETS.len[sq] as usize]
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal (the lines along which a piece can be
-/// pinned to its king).
-#[inline]
-pub(crate) const fn aligned(a: usize, b: usize) -> bool {
-    let df = (a % SIZE) as i32 - (b % SIZE) as i32;
-    let dr = (a / SIZE) as i32 - (b / SIZE) as i32;
-    df == 0 || dr == 0 || df == dr || df == -dr
-}
-
 /// The direction number leading from `from` to `to` along a line of that kind (`orthogonal`
 /// for rooks, any line for queens), if there is one.
 pub(crate) const fn direction(from: usize, to: usize, orthogonal_only: bool) -> Option<usize> {

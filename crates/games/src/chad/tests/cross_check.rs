@@ -33,3 +33,79 @@ fn status_agrees_with_the_move_list() {
         assert_eq!(game.status(s).is_over(), moves.is_empty(), "{s:?}");
     });
 }
+
+/// Scattered positions with queens and rooks of both sides on any square: pins along every
+/// line, single and double checks, blocks and captures of the checker, far more often than
+/// in games from the start. The fast generator must agree with the slow one on each (the
+/// positions the rules refuse, e.g. with the side not to move in check, are skipped).
+#[test]
+fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1979);
+    let castle = |low: usize, rng: &mut Xoshiro256PlusPlus| {
+        let (f, r) = (low + rng.gen_range(0..3), low + rng.gen_range(0..3));
+        format!("{}{}", (b'A' + f as u8) as char, r + 1)
+    };
+    let (mut compared, mut in_check, mut double) = (0, 0, 0);
+    while compared < 4000 {
+        let mut used = HashSet::new();
+        let mut pieces = Vec::new();
+        for (letter, low) in [('K', 2), ('k', 7)] {
+            let sq = castle(low, &mut rng);
+            used.insert(sq.clone());
+            pieces.push(format!("{letter}:{sq}"));
+        }
+        for _ in 0..rng.gen_range(2..12) {
+            let letter = ['R', 'Q', 'r', 'q'][rng.gen_range(0..4)];
+            // Half of the pieces near the kings, where pins and checks happen.
+            let sq = if rng.gen_bool(0.5) {
+                castle([2, 7][rng.gen_range(0..2)], &mut rng)
+            } else {
+                let (f, r) = (rng.gen_range(0..12u8), rng.gen_range(1..=12));
+                format!("{}{r}", (b'A' + f) as char)
+            };
+            if used.insert(sq.clone()) {
+                pieces.push(format!("{letter}:{sq}"));
+            }
+        }
+        let side = if rng.gen_bool(0.5) { 'w' } else { 'b' };
+        let Ok(s) = chad().parse_position(&setup(&pieces.join(" "), side)) else {
+            continue;
+        };
+        let fast: HashSet<_> = legal(&s)
+            .iter()
+            .map(|m| {
+                (
+                    m.start_index(),
+                    m.end_index(),
+                    m.is_capture(),
+                    m.is_promotion(),
+                )
+            })
+            .collect();
+        assert_eq!(fast, slow::moves(&s), "{}", chad().position_text(&s));
+        compared += 1;
+        if slow::in_check(&s) {
+            in_check += 1;
+            let king = s.kings[s.to_move] as usize;
+            let checkers = (0..8)
+                .filter(|&dir| {
+                    let orthogonal = dir % 2 == 0;
+                    super::tables::ray(king, dir)
+                        .iter()
+                        .find_map(|&t| s.board[t as usize])
+                        .is_some_and(|p| {
+                            p.owner() != s.to_move
+                                && (p.kind() == Kind::Queen
+                                    || (orthogonal && p.kind() == Kind::Rook))
+                        })
+                })
+                .count();
+            if checkers > 1 {
+                double += 1;
+            }
+        }
+    }
+    // The positions did reach the cases the generator treats apart.
+    assert!(in_check > 400, "{in_check} positions in check");
+    assert!(double > 40, "{double} in double check");
+}
