@@ -162,23 +162,30 @@ fn run_mine(args: &MineArgs) -> Result<()> {
             threads: args.threads,
             players: args.player.clone(),
         };
-        let already = found.len();
+        let mut written = 0;
+        let mut write_error = None;
         let mined = mine(&options, &mut |games, puzzles| {
             games_played = games;
-            bar.set_position((already + puzzles) as u64);
+            bar.set_position((found.len() + puzzles.len()) as u64);
             bar.set_message(format!("{games} games"));
-        });
-        for puzzle in mined {
-            if seen.insert(puzzle.id.clone()) {
-                found.push(puzzle);
+            // A long run keeps what it found so far: a stopped run loses at most a batch.
+            if let Some(path) = &args.out {
+                if puzzles.len() > written && write_error.is_none() {
+                    written = puzzles.len();
+                    let so_far = merged(&found, puzzles);
+                    write_error = write_file(path, &write_set(&so_far)).err();
+                }
             }
+        });
+        if let Some(error) = write_error {
+            return Err(error);
         }
+        found = merged(&found, &mined);
     }
     bar.finish_and_clear();
     let text = write_set(&found);
     match &args.out {
-        Some(path) => std::fs::write(path, text)
-            .with_context(|| format!("cannot write {}", path.display()))?,
+        Some(path) => write_file(path, &text)?,
         None => crate::write_out(format_args!("{text}")),
     }
     let mut lengths = std::collections::BTreeMap::new();
@@ -204,6 +211,24 @@ fn run_mine(args: &MineArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// `first`, then the puzzles of `more` whose ids are not already there.
+fn merged(first: &[Puzzle], more: &[Puzzle]) -> Vec<Puzzle> {
+    let mut seen: std::collections::HashSet<&str> = first.iter().map(|p| p.id.as_str()).collect();
+    let mut all = first.to_vec();
+    all.extend(more.iter().filter(|p| seen.insert(&p.id)).cloned());
+    all
+}
+
+/// Writes `text` to `path` through a file beside it, so that the file is whole at every moment.
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    std::fs::write(&partial, text)
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The puzzles in a file of Denkmeter records whose rulesets are among `rulesets`.

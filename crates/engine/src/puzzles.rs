@@ -2,11 +2,12 @@
 //! own moves, and where at each of their turns on the way exactly one move does so.
 //!
 //! A puzzle is found in two steps. An alpha-beta search of `2N - 1` plies says cheaply whether
-//! the position may hold a forced win at all (most do not); the mate solver of core
-//! ([`denkmeter_core::solver`]), which searches every line with no heuristics, then proves it:
-//! the shortest win, the one winning move at every turn of the winner, and the loser's longest
-//! defence between them. [`check`] proves a puzzle again from nothing but the solver, as the
-//! test over the shipped puzzles does.
+//! the position may hold a forced win at all (most do not); the mate prover of core
+//! ([`denkmeter_core::solver::Prover`], an exhaustive search with a table) then finds the
+//! shortest win, the one winning move at every turn of the winner, and the loser's longest
+//! defence between them. [`check`] proves a puzzle again with nothing but the plain solver
+//! (every line, no table, no heuristics), as the miner does before it keeps a puzzle and the
+//! test over the shipped puzzles does again.
 //!
 //! Puzzles are mined from self-play ([`mine`]) or from any recorded game
 //! ([`puzzles_in_game`]); a seed reproduces a mined set.
@@ -104,6 +105,9 @@ pub enum PuzzleDefect {
 /// The longest solution a puzzle may have, in plies.
 pub const MAX_LINE: usize = 40;
 
+/// The positions the finder's prover keeps in its table (about 40 MB), per thread.
+pub const PROVER_ENTRIES: usize = 1 << 20;
+
 /// Proves `puzzle` again with the mate solver alone: the position is read by its ruleset in
 /// `registry`, the winner has no win in fewer than `moves` moves, at each of the winner's turns
 /// in the line exactly one move wins within the moves left and it is the line's, the loser's
@@ -133,7 +137,7 @@ pub struct FindLimits {
     pub min_moves: u32,
     /// The longest win looked for, in the winner's moves.
     pub max_moves: u32,
-    /// Positions each call of the solver may visit before the position is given up (a
+    /// Positions each call of the prover may visit before the position is given up (a
     /// position takes a few calls: one per length tried, one per reply of the loser).
     pub solver_nodes: u64,
     /// Positions the screening search may visit.
@@ -192,9 +196,9 @@ pub fn find<G: Game>(
         // The shortest win is no longer than the search's, already too short.
         return None;
     }
-    let nodes = limits.solver_nodes;
     let attacker = game.to_move(state);
-    let shortest = fewest_moves(game, state, attacker, bound, nodes)?;
+    let mut prover = solver::Prover::new(game, attacker, limits.solver_nodes, PROVER_ENTRIES);
+    let shortest = prover.shortest(state, bound)??;
     if shortest < limits.min_moves {
         return None;
     }
@@ -204,7 +208,7 @@ pub fn find<G: Game>(
     while !game.status(&position).is_over() {
         if game.to_move(&position) == attacker {
             // The winner's turn: one move, and only one, wins within the moves left.
-            let winning = solver::winning_moves_budgeted(game, &position, left, nodes)?;
+            let winning = prover.winning_moves(&position, left)?;
             let [mv] = winning[..] else {
                 return None;
             };
@@ -219,7 +223,7 @@ pub fn find<G: Game>(
             for reply in replies {
                 let mut next = position.clone();
                 game.play_unchecked(&mut next, reply);
-                let length = fewest_moves(game, &next, attacker, left, nodes)?;
+                let length = prover.shortest(&next, left)??;
                 if best.map_or(true, |(most, _)| length > most) {
                     best = Some((length, reply));
                 }
@@ -241,61 +245,6 @@ pub fn find<G: Game>(
         moves: shortest,
         line,
     })
-}
-
-/// The fewest of its moves within which `attacker` wins at `state` (0 if it has won), up to
-/// `most`, whoever is to move; `None` if it has no such win or the budget runs out first (a
-/// puzzle is never built on a guess).
-fn fewest_moves<G: Game>(
-    game: &G,
-    state: &G::State,
-    attacker: Player,
-    most: u32,
-    nodes: u64,
-) -> Option<u32> {
-    if let Some(outcome) = game.status(state).outcome() {
-        return (outcome.winner == Some(attacker)).then_some(0);
-    }
-    for k in 1..=most {
-        let won = if game.to_move(state) == attacker {
-            solver::wins_within_budgeted(game, state, k, nodes)?
-        } else {
-            loser_lost_within(game, state, attacker, k, nodes)?
-        };
-        if won {
-            return Some(k);
-        }
-    }
-    None
-}
-
-/// Whether every move of the loser, to move at `state`, leaves `attacker` a win within `k` of
-/// its moves; `None` if the budget runs out.
-fn loser_lost_within<G: Game>(
-    game: &G,
-    state: &G::State,
-    attacker: Player,
-    k: u32,
-    nodes: u64,
-) -> Option<bool> {
-    let mut replies = Vec::new();
-    game.legal_moves(state, &mut replies);
-    for reply in replies {
-        let mut next = state.clone();
-        game.play_unchecked(&mut next, reply);
-        let won = match game.status(&next).outcome() {
-            Some(outcome) => outcome.winner == Some(attacker),
-            // The winner passed: the loser moves again within the same count.
-            None if game.to_move(&next) != attacker => {
-                loser_lost_within(game, &next, attacker, k, nodes)?
-            }
-            None => solver::wins_within_budgeted(game, &next, k, nodes)?,
-        };
-        if !won {
-            return Some(false);
-        }
-    }
-    Some(true)
 }
 
 /// Proves a puzzle's line on a game's own types; see [`check`].
@@ -419,7 +368,8 @@ pub fn write_set(puzzles: &[Puzzle]) -> String {
 }
 
 /// The puzzles of one recorded game: every position from `positions` (position strings, the
-/// game's order; only the last [`FindLimits::last_plies`] if set) that holds a puzzle, at most
+/// game's order; only the last [`FindLimits::last_plies`] if set) that holds a puzzle, found
+/// by [`find`] and proved again by [`check_line`], at most
 /// `per_game` of them, the longest first. After a puzzle, the game's next plies, as many as
 /// its solution has, are not looked at (they are mostly its own continuation).
 pub fn puzzles_in_game(
@@ -438,7 +388,8 @@ pub fn puzzles_in_game(
     while ply < positions.len() {
         let position = &positions[ply];
         match game.find_puzzle(position, limits, table) {
-            Ok(Some((moves, line))) => {
+            // The prover's table trusts hashes: the plain solver proves the puzzle again.
+            Ok(Some((moves, line))) if game.check_puzzle(position, moves, &line).is_ok() => {
                 let skip = line.len();
                 found.push(Puzzle {
                     id: puzzle_id(game.name(), position),
@@ -491,8 +442,9 @@ pub const SELF_PLAY_PLIES: usize = 400;
 /// opening of 2-7 plies by two of [`MineOptions::players`], all drawn from the seed and `k`;
 /// the games are searched in order, and the puzzles of the first games up to `count` are kept,
 /// one id once. The same options give the
-/// same puzzles whatever the threads. `progress` hears (games played, puzzles found).
-pub fn mine(options: &MineOptions, progress: &mut dyn FnMut(u32, usize)) -> Vec<Puzzle> {
+/// same puzzles whatever the threads. `progress` hears the games played and the puzzles found so
+/// far, after every batch of games (one per thread).
+pub fn mine(options: &MineOptions, progress: &mut dyn FnMut(u32, &[Puzzle])) -> Vec<Puzzle> {
     let mut puzzles: Vec<Puzzle> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let threads = options.threads.clamp(1, 64) as u32;
@@ -518,7 +470,7 @@ pub fn mine(options: &MineOptions, progress: &mut dyn FnMut(u32, usize)) -> Vec<
                 }
             }
         }
-        progress(next, puzzles.len());
+        progress(next, &puzzles);
     }
     puzzles
 }

@@ -146,6 +146,59 @@ fn solver_finds_exactly_the_winning_take() {
 }
 
 #[test]
+fn the_prover_agrees_with_the_plain_solver_on_every_pile() {
+    let game = nim();
+    for attacker in [Player::White, Player::Black] {
+        // One prover for all questions, as the puzzle finder asks them: its table must not
+        // carry an answer over to a question it does not answer.
+        let mut prover = solver::Prover::new(&game, attacker, u64::MAX, 1 << 16);
+        for count in 0..=24 {
+            for to_move in [Player::White, Player::Black] {
+                let state = Pile { count, to_move };
+                for moves in 0..=7 {
+                    let plain = if to_move == attacker {
+                        solver::wins_within(&game, &state, moves)
+                    } else {
+                        // The defender to move: the attacker wins after every take.
+                        let mut list = Vec::new();
+                        game.legal_moves(&state, &mut list);
+                        game.status(&state).outcome().map_or_else(
+                            || {
+                                list.iter().all(|&take| {
+                                    let mut next = state.clone();
+                                    game.play_unchecked(&mut next, take);
+                                    game.status(&next).outcome().map_or_else(
+                                        || solver::wins_within(&game, &next, moves),
+                                        |o| o.winner == Some(attacker),
+                                    )
+                                })
+                            },
+                            |o| o.winner == Some(attacker),
+                        )
+                    };
+                    assert_eq!(
+                        prover.wins_within(&state, moves),
+                        Some(plain),
+                        "{state:?} within {moves} for {attacker:?}"
+                    );
+                    if to_move == attacker {
+                        assert_eq!(
+                            prover.winning_moves(&state, moves),
+                            Some(solver::winning_moves(&game, &state, moves)),
+                            "{state:?} within {moves}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // A node limit gives up instead of guessing.
+    let mut starved = solver::Prover::new(&game, Player::White, 3, 1 << 16);
+    assert_eq!(starved.wins_within(&pile(9), 3), None);
+    assert_eq!(starved.shortest(&pile(9), 5), None);
+}
+
+#[test]
 fn mcts_plays_the_winning_move_and_is_reproducible() {
     let game = nim();
     for count in [5u8, 6, 7, 9, 10, 11] {

@@ -7,6 +7,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
+use denkmeter_core::solver::{self, Prover};
+use denkmeter_core::{Game, RulesetVisitor};
 use denkmeter_engine::puzzles::{
     check, mine, parse_set, puzzle_id, write_set, FindLimits, MineOptions, Puzzle, PuzzleDefect,
 };
@@ -128,6 +130,72 @@ fn the_problem_collections_are_proved() {
     }
     families.sort();
     assert_eq!(families, PROBLEM_GAMES);
+}
+
+/// The finder's prover (a table, move ordering) against the plain solver, at the first
+/// puzzles of every file, shipped and problems: the same shortest win, and the same winning
+/// moves at the root (every other move of the winner is refuted by both), within the win's
+/// length and one move less.
+#[test]
+fn the_prover_agrees_with_the_plain_solver_on_shipped_positions() {
+    struct Compare {
+        puzzles: BTreeMap<String, Vec<Puzzle>>,
+        compared: usize,
+    }
+    impl RulesetVisitor for Compare {
+        fn visit<G: Game>(&mut self, game: G) {
+            for puzzle in self.puzzles.get(game.name()).into_iter().flatten() {
+                let state = game.parse_position(&puzzle.position).unwrap();
+                let attacker = game.to_move(&state);
+                let mut prover = Prover::new(&game, attacker, u64::MAX, 1 << 20);
+                let moves = puzzle.moves;
+                assert_eq!(
+                    prover.shortest(&state, moves),
+                    Some(Some(moves)),
+                    "{}",
+                    puzzle.id
+                );
+                for within in [moves - 1, moves] {
+                    assert_eq!(
+                        prover.winning_moves(&state, within),
+                        Some(solver::winning_moves(&game, &state, within)),
+                        "{} within {within}",
+                        puzzle.id
+                    );
+                }
+                self.compared += 1;
+            }
+        }
+    }
+    let mut puzzles: BTreeMap<String, Vec<Puzzle>> = BTreeMap::new();
+    let registry = registry();
+    let mut files: Vec<PathBuf> = registry
+        .rulesets()
+        .iter()
+        .map(|g| puzzle_dir().join(format!("{}.jsonl", g.facts().family)))
+        .collect();
+    files.sort();
+    files.dedup();
+    for game in PROBLEM_GAMES {
+        files.push(puzzle_dir().join(format!("problems/{game}.jsonl")));
+    }
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for puzzle in parse_set(&text).unwrap().into_iter().take(8) {
+            puzzles
+                .entry(puzzle.ruleset.clone())
+                .or_default()
+                .push(puzzle);
+        }
+    }
+    let expected = puzzles.values().map(Vec::len).sum::<usize>();
+    let mut compare = Compare {
+        puzzles,
+        compared: 0,
+    };
+    denkmeter_games::visit_rulesets(&mut compare);
+    assert_eq!(compare.compared, expected);
+    assert!(expected >= 8 * 11, "{expected}");
 }
 
 /// The first shipped puzzle of a family with `moves` moves.

@@ -1,6 +1,6 @@
 //! The facts the rules file states about its example position.
 
-use denkmeter_core::solver::winning_moves;
+use denkmeter_core::solver::{winning_moves, Prover};
 
 use super::*;
 
@@ -15,6 +15,27 @@ fn example_white_mates_in_two_only_by_h7xh9() {
     assert!(mv.is_capture());
     assert!(mv.is_promotion());
     assert!(winning_moves(&game, &s, 1).is_empty());
+}
+
+#[test]
+fn the_prover_finds_the_example_mates() {
+    let game = chad();
+    let s = position(EXAMPLE_WHITE);
+    let mut prover = Prover::new(&game, Player::White, 50_000_000, 1 << 20);
+    assert_eq!(prover.shortest(&s, 3), Some(Some(2)));
+    let wins = prover.winning_moves(&s, 2).expect("within the limit");
+    let wins: Vec<String> = wins.iter().map(|&m| game.move_text(&s, m)).collect();
+    assert_eq!(wins, ["H7xH9"]);
+    let s = position(EXAMPLE_BLACK);
+    let mut prover = Prover::new(&game, Player::Black, 50_000_000, 1 << 20);
+    assert_eq!(prover.shortest(&s, 3), Some(Some(2)));
+    let wins: HashSet<Move> = prover
+        .winning_moves(&s, 2)
+        .expect("within the limit")
+        .into_iter()
+        .collect();
+    let plain: HashSet<Move> = winning_moves(&game, &s, 2).into_iter().collect();
+    assert_eq!(wins, plain);
 }
 
 #[test]
