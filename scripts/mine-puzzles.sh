@@ -22,8 +22,7 @@ if [ ${#families[@]} -eq 0 ]; then
         fort-chitral straat trangalla)
 fi
 # The problem collections (puzzles/problems/FAMILY.jsonl): long wins from the last plies of
-# self-play games, as in the problem sections of Freeling's article on Chad and Shakti (Chad's
-# mates of three moves and more are still too slow to find: docs/puzzles.md).
+# self-play games, as in the problem sections of Freeling's article on Chad and Shakti.
 problems() {
     local family=$1
     shift
@@ -41,5 +40,6 @@ for family in "${families[@]}"; do
     esac
 done
 if [ "${PROBLEMS:-1}" = 1 ]; then
+    problems chad --seed 1979 --min-moves 3 --max-moves 4 --last-plies 16
     problems shakti --seed 1982 --min-moves 4 --max-moves 5 --last-plies 24
 fi

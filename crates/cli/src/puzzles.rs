@@ -55,7 +55,7 @@ pub struct MineArgs {
     /// The longest win looked for, in the winner's moves (1-6).
     #[arg(long, default_value_t = 3)]
     max_moves: u32,
-    /// Positions each call of the solver may visit before the position is given up.
+    /// Positions each call of the prover may visit before the position is given up.
     #[arg(long, default_value_t = 5_000_000)]
     solver_nodes: u64,
     /// Look only at the last this many positions of each game (where games end in a win):
@@ -78,7 +78,8 @@ pub struct MineArgs {
     /// Recorded games to search first (files of Denkmeter records).
     #[arg(long)]
     records: Vec<PathBuf>,
-    /// Where to write the puzzles (default: standard output).
+    /// Where to write the puzzles (default: standard output); OUT.partial holds those found
+    /// so far while the run goes on.
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -163,29 +164,36 @@ fn run_mine(args: &MineArgs) -> Result<()> {
             players: args.player.clone(),
         };
         let mut written = 0;
-        let mut write_error = None;
+        let mut warned = false;
         let mined = mine(&options, &mut |games, puzzles| {
             games_played = games;
             bar.set_position((found.len() + puzzles.len()) as u64);
             bar.set_message(format!("{games} games"));
-            // A long run keeps what it found so far: a stopped run loses at most a batch.
+            // A long run keeps what it found so far in OUT.partial: a stopped run loses at
+            // most a batch, and OUT itself is replaced only by a finished run.
             if let Some(path) = &args.out {
-                if puzzles.len() > written && write_error.is_none() {
+                if puzzles.len() > written {
                     written = puzzles.len();
-                    let so_far = merged(&found, puzzles);
-                    write_error = write_file(path, &write_set(&so_far)).err();
+                    let so_far = write_set(&merged(&found, puzzles));
+                    if let Err(error) = std::fs::write(partial_path(path), so_far) {
+                        if !warned {
+                            bar.suspend(|| eprintln!("warning: cannot keep progress: {error}"));
+                            warned = true;
+                        }
+                    }
                 }
             }
         });
-        if let Some(error) = write_error {
-            return Err(error);
-        }
         found = merged(&found, &mined);
     }
     bar.finish_and_clear();
     let text = write_set(&found);
     match &args.out {
-        Some(path) => write_file(path, &text)?,
+        Some(path) => {
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            let _ = std::fs::remove_file(partial_path(path));
+        }
         None => crate::write_out(format_args!("{text}")),
     }
     let mut lengths = std::collections::BTreeMap::new();
@@ -221,14 +229,11 @@ fn merged(first: &[Puzzle], more: &[Puzzle]) -> Vec<Puzzle> {
     all
 }
 
-/// Writes `text` to `path` through a file beside it, so that the file is whole at every moment.
-fn write_file(path: &Path, text: &str) -> Result<()> {
+/// Where a run keeps the puzzles found so far: `OUT.partial`.
+fn partial_path(path: &Path) -> std::path::PathBuf {
     let mut partial = path.as_os_str().to_owned();
     partial.push(".partial");
-    let partial = std::path::PathBuf::from(partial);
-    std::fs::write(&partial, text)
-        .with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
+    partial.into()
 }
 
 /// The puzzles in a file of Denkmeter records whose rulesets are among `rulesets`.

@@ -175,9 +175,12 @@ struct Killers<M> {
 /// and within none of fewer than `fails_below`.
 #[derive(Clone, Copy, Debug)]
 struct Known {
-    wins_from: u32,
+    wins_from: Option<u32>,
     fails_below: u32,
 }
+
+/// The depths (moves left) for which the prover remembers killer moves.
+const KILLER_DEPTHS: usize = 64;
 
 impl<'g, G: Game> Prover<'g, G> {
     /// A prover for `attacker` that visits at most `node_limit` positions per call and keeps
@@ -247,14 +250,14 @@ impl<'g, G: Game> Prover<'g, G> {
         }
         let key = game.hash(state);
         if let Some(known) = self.table.get(&key) {
-            if moves >= known.wins_from {
+            if known.wins_from.is_some_and(|n| moves >= n) {
                 return Some(true);
             }
             if moves < known.fails_below {
                 return Some(false);
             }
         }
-        let level = moves as usize;
+        let level = (moves as usize).min(KILLER_DEPTHS - 1);
         if self.killers.len() <= level {
             self.killers.resize(
                 level + 1,
@@ -301,13 +304,13 @@ impl<'g, G: Game> Prover<'g, G> {
             self.table.clear();
         }
         let known = self.table.entry(key).or_insert(Known {
-            wins_from: u32::MAX,
+            wins_from: None,
             fails_below: 0,
         });
         if won {
-            known.wins_from = known.wins_from.min(moves);
+            known.wins_from = Some(known.wins_from.map_or(moves, |n| n.min(moves)));
         } else {
-            known.fails_below = known.fails_below.max(moves + 1);
+            known.fails_below = known.fails_below.max(moves.saturating_add(1));
         }
         Some(won)
     }
@@ -320,7 +323,7 @@ impl<'g, G: Game> Prover<'g, G> {
             return;
         }
         let game = self.game;
-        let killer = self.killers[moves as usize].win;
+        let killer = self.killers[(moves as usize).min(KILLER_DEPTHS - 1)].win;
         let mut replies = Vec::new();
         let mut keyed: Vec<(usize, G::Move)> = list
             .iter()

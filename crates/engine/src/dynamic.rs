@@ -93,9 +93,15 @@ pub trait AnyGame: Debug + Send + Sync {
         limits: FindLimits,
         table: &mut SearchTable,
     ) -> Result<Option<(u32, Vec<String>)>, PositionError>;
-    /// Proves a puzzle's solution with the mate solver ([`puzzles::check`]).
-    fn check_puzzle(&self, position: &str, moves: u32, line: &[String])
-        -> Result<(), PuzzleDefect>;
+    /// Proves a puzzle's solution with the mate solver ([`puzzles::check`]), each of the
+    /// solver's questions within `nodes` positions ([`puzzles::check_line_within`]).
+    fn check_puzzle(
+        &self,
+        position: &str,
+        moves: u32,
+        line: &[String],
+        nodes: u64,
+    ) -> Result<(), PuzzleDefect>;
 }
 
 /// A game being played, whatever its rules.
@@ -287,8 +293,9 @@ impl<G: Game> AnyGame for Ruleset<G> {
         position: &str,
         moves: u32,
         line: &[String],
+        nodes: u64,
     ) -> Result<(), PuzzleDefect> {
-        puzzles::check_line(&self.0, position, moves, line)
+        puzzles::check_line_within(&self.0, position, moves, line, nodes)
     }
 }
 

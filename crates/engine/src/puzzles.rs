@@ -100,6 +100,8 @@ pub enum PuzzleDefect {
     Count { found: u32, moves: u32 },
     #[error("the solution does not end in the winner's win")]
     NoWin,
+    #[error("at ply {ply} the solver needs more than {nodes} positions for one question")]
+    Unproved { ply: usize, nodes: u64 },
 }
 
 /// The longest solution a puzzle may have, in plies.
@@ -120,7 +122,7 @@ pub fn check(registry: &Registry, puzzle: &Puzzle) -> Result<(), PuzzleDefect> {
     if puzzle.id != expected {
         return Err(PuzzleDefect::WrongId { expected });
     }
-    game.check_puzzle(&puzzle.position, puzzle.moves, &puzzle.line)
+    game.check_puzzle(&puzzle.position, puzzle.moves, &puzzle.line, u64::MAX)
 }
 
 /// A found puzzle's solution: the winner's moves and the line.
@@ -254,6 +256,20 @@ pub fn check_line<G: Game>(
     moves: u32,
     line: &[String],
 ) -> Result<(), PuzzleDefect> {
+    check_line_within(game, position, moves, line, u64::MAX)
+}
+
+/// [`check_line`], giving up ([`PuzzleDefect::Unproved`]) where one of the solver's questions
+/// (a win within N at a position, or the winning moves there) needs more than `nodes`
+/// positions. The miner keeps only puzzles proved this way within its budget, so that every
+/// shipped puzzle proves again quickly.
+pub fn check_line_within<G: Game>(
+    game: &G,
+    position: &str,
+    moves: u32,
+    line: &[String],
+    nodes: u64,
+) -> Result<(), PuzzleDefect> {
     let state = game.parse_position(position)?;
     if game.status(&state).is_over() {
         return Err(PuzzleDefect::Over);
@@ -296,10 +312,15 @@ pub fn check_line<G: Game>(
                     moves,
                 });
             }
-            if left > 1 && solver::wins_within(game, &position, left - 1) {
+            let unproved = PuzzleDefect::Unproved { ply, nodes };
+            if left > 1
+                && solver::wins_within_budgeted(game, &position, left - 1, nodes)
+                    .ok_or(unproved.clone())?
+            {
                 return Err(PuzzleDefect::Shorter { ply, moves: left });
             }
-            let winning = solver::winning_moves(game, &position, left);
+            let winning =
+                solver::winning_moves_budgeted(game, &position, left, nodes).ok_or(unproved)?;
             if let [only] = winning[..] {
                 if only != mv {
                     return Err(PuzzleDefect::WrongMove {
@@ -389,7 +410,11 @@ pub fn puzzles_in_game(
         let position = &positions[ply];
         match game.find_puzzle(position, limits, table) {
             // The prover's table trusts hashes: the plain solver proves the puzzle again.
-            Ok(Some((moves, line))) if game.check_puzzle(position, moves, &line).is_ok() => {
+            Ok(Some((moves, line)))
+                if game
+                    .check_puzzle(position, moves, &line, limits.solver_nodes)
+                    .is_ok() =>
+            {
                 let skip = line.len();
                 found.push(Puzzle {
                     id: puzzle_id(game.name(), position),

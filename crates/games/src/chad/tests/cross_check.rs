@@ -34,7 +34,7 @@ fn status_agrees_with_the_move_list() {
     });
 }
 
-/// Scattered positions with queens and rooks of both sides on any square: pins along every
+/// Scattered positions with queens and rooks of both sides, half of them in or around a castle: pins along every
 /// line, single and double checks, blocks and captures of the checker, far more often than
 /// in games from the start. The fast generator must agree with the slow one on each (the
 /// positions the rules refuse, e.g. with the side not to move in check, are skipped).
@@ -46,7 +46,8 @@ fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
         format!("{}{}", (b'A' + f as u8) as char, r + 1)
     };
     let (mut compared, mut in_check, mut double) = (0, 0, 0);
-    while compared < 4000 {
+    let (mut pinned, mut pinned_on_diagonal, mut checker_taken) = (0, 0, 0);
+    while compared < 8000 {
         let mut used = HashSet::new();
         let mut pieces = Vec::new();
         for (letter, low) in [('K', 2), ('k', 7)] {
@@ -56,9 +57,12 @@ fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
         }
         for _ in 0..rng.gen_range(2..12) {
             let letter = ['R', 'Q', 'r', 'q'][rng.gen_range(0..4)];
-            // Half of the pieces near the kings, where pins and checks happen.
+            // Half of the pieces in or around a castle, where pins, checks and captures
+            // happen.
             let sq = if rng.gen_bool(0.5) {
-                castle([2, 7][rng.gen_range(0..2)], &mut rng)
+                let low = [1, 6][rng.gen_range(0..2)];
+                let (f, r) = (low + rng.gen_range(0..5), low + rng.gen_range(0..5));
+                format!("{}{}", (b'A' + f as u8) as char, r + 1)
             } else {
                 let (f, r) = (rng.gen_range(0..12u8), rng.gen_range(1..=12));
                 format!("{}{r}", (b'A' + f) as char)
@@ -84,7 +88,37 @@ fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
             .collect();
         assert_eq!(fast, slow::moves(&s), "{}", chad().position_text(&s));
         compared += 1;
+        // Pins: a piece of the side to move first on a line from its king, an enemy piece
+        // that checks along that line behind it.
+        let king = s.kings[s.to_move] as usize;
+        for dir in 0..8 {
+            let mut line = super::tables::ray(king, dir)
+                .iter()
+                .filter_map(|&t| s.board[t as usize]);
+            if let (Some(own), Some(enemy)) = (line.next(), line.next()) {
+                if own.owner() == s.to_move
+                    && enemy.owner() != s.to_move
+                    && (enemy.kind() == Kind::Queen || (dir % 2 == 0 && enemy.kind() == Kind::Rook))
+                {
+                    pinned += 1;
+                    if dir % 2 == 1 {
+                        pinned_on_diagonal += 1;
+                    }
+                }
+            }
+        }
         if slow::in_check(&s) {
+            if fast.iter().any(|&(from, to, capture, _)| {
+                capture && s.board[from].is_some_and(|p| p.kind() != Kind::King) && {
+                    let mut next = s.clone();
+                    next.board[to] = s.board[from];
+                    next.board[from] = None;
+                    // The capture ended the check: the taken piece was the checker.
+                    !super::movegen::attacked(&next.board, king, !s.to_move)
+                }
+            }) {
+                checker_taken += 1;
+            }
             in_check += 1;
             let king = s.kings[s.to_move] as usize;
             let checkers = (0..8)
@@ -106,6 +140,15 @@ fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
         }
     }
     // The positions did reach the cases the generator treats apart.
-    assert!(in_check > 400, "{in_check} positions in check");
-    assert!(double > 40, "{double} in double check");
+    assert!(in_check > 1500, "{in_check} positions in check");
+    assert!(double > 300, "{double} in double check");
+    assert!(pinned > 120, "{pinned} pins");
+    assert!(
+        pinned_on_diagonal > 30,
+        "{pinned_on_diagonal} pins on a diagonal"
+    );
+    assert!(
+        checker_taken > 40,
+        "{checker_taken} positions where a piece takes the checker"
+    );
 }
