@@ -2,20 +2,25 @@
 
 use super::*;
 
+/// Moves as the slow generator lists them: start, end, capture, promotion.
+fn move_set(moves: &[Move]) -> HashSet<(usize, usize, bool, bool)> {
+    moves
+        .iter()
+        .map(|m| {
+            (
+                m.start_index(),
+                m.end_index(),
+                m.is_capture(),
+                m.is_promotion(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn fast_generator_agrees_with_the_slow_one() {
     let check = |s: &State, moves: &[Move]| {
-        let fast: HashSet<_> = moves
-            .iter()
-            .map(|m| {
-                (
-                    m.start_index(),
-                    m.end_index(),
-                    m.is_capture(),
-                    m.is_promotion(),
-                )
-            })
-            .collect();
+        let fast = move_set(moves);
         assert_eq!(fast.len(), moves.len(), "no duplicates: {s:?}");
         assert_eq!(fast, slow::moves(s), "{s:?}");
     };
@@ -75,17 +80,7 @@ fn fast_generator_agrees_on_scattered_positions_with_pins_and_checks() {
         let Ok(s) = chad().parse_position(&setup(&pieces.join(" "), side)) else {
             continue;
         };
-        let fast: HashSet<_> = legal(&s)
-            .iter()
-            .map(|m| {
-                (
-                    m.start_index(),
-                    m.end_index(),
-                    m.is_capture(),
-                    m.is_promotion(),
-                )
-            })
-            .collect();
+        let fast = move_set(&legal(&s));
         assert_eq!(fast, slow::moves(&s), "{}", chad().position_text(&s));
         compared += 1;
         // Pins: a piece of the side to move first on a line from its king, an enemy piece
