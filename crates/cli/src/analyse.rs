@@ -122,6 +122,7 @@ fn limits(args: &AnalyseArgs) -> Result<Limits> {
         depth: args.depth,
         nodes: args.nodes,
         time,
+        target: None,
     })
 }
 

@@ -25,13 +25,13 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use denkmeter_core::{Game, Outcome, Player, Playthrough, Status};
 use denkmeter_engine::search::{search_with_table, SearchOptions, SearchTable};
-use denkmeter_engine::Limits;
+use denkmeter_engine::{Limits, TimePlan};
 use denkmeter_games::draughts::{
     dxp_code, DxpError, DxpMessage, DxpMove, EndReason, GameReq, International, State, DXP_VERSION,
     MAX_DXP_MESSAGE_LEN,
 };
 
-use crate::hub::{move_budget, ClockLevel};
+use crate::hub::{move_plan, ClockLevel};
 
 /// The address `--listen` takes without one: loopback only, the port DXP programs use.
 const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
@@ -259,12 +259,16 @@ impl Clock {
         }
     }
 
-    /// The time for the next move: what is left of the game's time shared over the moves left
-    /// to play (at least [`MIN_MOVES_TO_GO`]), as `denkmeter hub` shares a clock, and at most
-    /// [`MAX_MOVE_TIME`]. A game of 0 minutes plays every move in [`UNTIMED_MOVE_TIME`].
-    fn budget(&self) -> Duration {
+    /// The time for the next move: what is left of the game's time planned over the moves
+    /// left to play (at least [`MIN_MOVES_TO_GO`]), as `denkmeter hub` plans a clock, and at
+    /// most [`MAX_MOVE_TIME`]. A game of 0 minutes plays every move in [`UNTIMED_MOVE_TIME`],
+    /// a fixed time.
+    fn plan(&self) -> TimePlan {
         if self.total.is_zero() {
-            return UNTIMED_MOVE_TIME;
+            return TimePlan {
+                target: UNTIMED_MOVE_TIME,
+                most: UNTIMED_MOVE_TIME,
+            };
         }
         let to_go = self.moves.saturating_sub(self.played).max(MIN_MOVES_TO_GO);
         let clock = ClockLevel {
@@ -272,7 +276,21 @@ impl Clock {
             increment: Duration::ZERO,
             moves_to_go: Some(to_go),
         };
-        move_budget(&clock).min(MAX_MOVE_TIME)
+        let plan = move_plan(&clock, self.played);
+        TimePlan {
+            target: plan.target.min(MAX_MOVE_TIME),
+            most: plan.most.min(MAX_MOVE_TIME),
+        }
+    }
+
+    /// The search's limits for the next move: the plan, managed unless the game is untimed.
+    fn limits(&self) -> Limits {
+        let plan = self.plan();
+        Limits {
+            time: Some(plan.most),
+            target: (!self.total.is_zero()).then_some(plan.target),
+            ..Limits::default()
+        }
     }
 
     fn spent(&mut self, time: Duration) {
@@ -372,14 +390,12 @@ impl Match {
     /// Searches our move for the clock's share, plays it and returns it as a MOVE.
     fn think(&mut self, table: &mut SearchTable) -> Result<DxpMessage> {
         let started = Instant::now();
-        let budget = self.clock.budget();
+        let limits = self.clock.limits();
+        let budget = limits.target.or(limits.time).unwrap_or_default();
         let hashes = self.play.repetition_hashes();
         let options = SearchOptions {
             history: hashes[..hashes.len() - 1].to_vec(),
-            ..SearchOptions::new(Limits {
-                time: Some(budget),
-                ..Limits::default()
-            })
+            ..SearchOptions::new(limits)
         };
         let state = self.play.state();
         let result = search_with_table(self.play.game(), state, &options, table, &mut |_| {})
@@ -752,24 +768,43 @@ mod tests {
 
     #[test]
     fn the_clock_shares_the_games_time_over_its_length() {
-        assert_eq!(Clock::new(0, 0).budget(), UNTIMED_MOVE_TIME);
+        let untimed = Clock::new(0, 0);
+        assert_eq!(untimed.plan().most, UNTIMED_MOVE_TIME);
+        assert_eq!(untimed.limits(), Limits::time(UNTIMED_MOVE_TIME));
+        let close = |a: Duration, b: f64| (a.as_secs_f64() - b).abs() < 1e-6;
+        // 10 minutes for 50 moves: less the margins (0.05 s and 0.3 s), a 50th each.
         let mut clock = Clock::new(10, 50);
-        assert_eq!(clock.budget(), Duration::from_secs(12));
+        assert!(
+            close(clock.plan().target, 599.65 / 50.0),
+            "{:?}",
+            clock.plan()
+        );
+        assert_eq!(clock.limits().target, Some(clock.plan().target));
+        assert_eq!(clock.limits().time, Some(clock.plan().most));
         clock.spent(Duration::from_secs(110));
-        assert_eq!(clock.budget(), Duration::from_secs(10));
+        assert!(
+            close(clock.plan().target, 489.65 / 49.0),
+            "{:?}",
+            clock.plan()
+        );
         // Near the end of the game, the moves still to go are never fewer than the minimum.
         let mut clock = Clock::new(1, 40);
         for _ in 0..39 {
             clock.spent(Duration::ZERO);
         }
-        assert_eq!(clock.budget(), Duration::from_secs(60) / MIN_MOVES_TO_GO);
+        let to_go = f64::from(MIN_MOVES_TO_GO);
+        assert!(
+            close(clock.plan().target, 59.65 / to_go),
+            "{:?}",
+            clock.plan()
+        );
         // The number of moves is the game's length, not a period after which the time comes
         // again: once the game's time is spent, nothing is left.
         let mut clock = Clock::new(1, 10);
         for _ in 0..10 {
             clock.spent(Duration::from_secs(6));
         }
-        assert_eq!(clock.budget(), Duration::ZERO);
-        assert!(Clock::new(999, 1).budget() <= MAX_MOVE_TIME);
+        assert_eq!(clock.plan().most, Duration::ZERO);
+        assert!(Clock::new(999, 1).plan().most <= MAX_MOVE_TIME);
     }
 }

@@ -23,7 +23,7 @@ use denkmeter_core::Game;
 use denkmeter_engine::search::{
     eval, search_with_table, DepthReport, SearchOptions, SearchResult, SearchTable,
 };
-use denkmeter_engine::{Limits, MAX_DEPTH};
+use denkmeter_engine::{Limits, TimeLeft, TimePlan, MAX_DEPTH};
 use denkmeter_games::draughts::{Draughts, EnglishRules, InternationalRules, Move, State, Variant};
 
 /// The longest input line read; a longer one is skipped with an error.
@@ -41,10 +41,6 @@ const MAX_MOVES_TO_GO: u32 = 1000;
 
 /// A search's time when `go think` (or a `ponder-hit`) comes with no limit at all.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
-/// With `level time=` and no `moves=`: the moves the remaining time is shared over.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// The share of the increment spent on each move.
-const INCREMENT_SHARE: f64 = 0.8;
 /// Kept back from the time left, for the GUI's reading and writing of the lines.
 const TIME_SAFETY_MARGIN: Duration = Duration::from_millis(50);
 /// The least time given to a move while the time left allows it.
@@ -323,8 +319,9 @@ struct Level {
     infinite: bool,
 }
 
-/// `level [moves=N] time=S [inc=S]`: the time left, and the increment added before each move.
-/// `denkmeter dxp` shares its game's time with the same [`move_budget`].
+/// `level [moves=N] time=S [inc=S]`: the time left, and the increment each move earns (not
+/// counted on for the move being searched). `denkmeter dxp` shares its game's time with the
+/// same [`move_plan`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ClockLevel {
     pub(crate) time: Duration,
@@ -332,16 +329,24 @@ pub(crate) struct ClockLevel {
     pub(crate) moves_to_go: Option<u32>,
 }
 
-/// The time to spend on one move: a share of the time left plus most of the increment, never
-/// more than the time left (with this move's increment) minus [`TIME_SAFETY_MARGIN`].
-pub(crate) fn move_budget(clock: &ClockLevel) -> Duration {
-    let moves_to_go = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-    let share = clock.time.as_secs_f64() / f64::from(moves_to_go)
-        + INCREMENT_SHARE * clock.increment.as_secs_f64();
-    let ceiling = (clock.time + clock.increment).saturating_sub(TIME_SAFETY_MARGIN);
-    Duration::from_secs_f64(share)
-        .max(MIN_MOVE_TIME)
-        .min(ceiling)
+/// The time to plan for one move after `moves_played` of the engine's own moves, by the
+/// engine's time manager ([`TimeLeft::plan`]: about a share of the time left plus most of
+/// the increment, more when the search is unsure), never more than the time left minus
+/// [`TIME_SAFETY_MARGIN`], and at least [`MIN_MOVE_TIME`] while that much is left.
+pub(crate) fn move_plan(clock: &ClockLevel, moves_played: u32) -> TimePlan {
+    let ceiling = clock.time.saturating_sub(TIME_SAFETY_MARGIN);
+    let plan = TimeLeft {
+        left: ceiling,
+        increment: clock.increment,
+        moves_to_go: clock.moves_to_go,
+        moves_played,
+    }
+    .plan();
+    let least = MIN_MOVE_TIME.min(ceiling);
+    TimePlan {
+        target: plan.target.max(least),
+        most: plan.most.max(least),
+    }
 }
 
 /// Seconds as a `level` gives them: a real number from 0 to [`MAX_LEVEL_SECONDS`].
@@ -373,23 +378,38 @@ enum Mode {
     Analyze,
 }
 
-/// The search's own limits, and for a ponder search the time it gets after `ponder-hit`.
-fn search_limits(level: &Level, mode: Mode) -> (Limits, Option<Duration>) {
-    let time = level.move_time.or(level.clock.as_ref().map(move_budget));
+/// The search's own limits after `moves_played` of the engine's own moves, and for a ponder
+/// search the time it gets after `ponder-hit` (the planned time, as a fixed time: a search
+/// that has pondered is well on already).
+fn search_limits(level: &Level, mode: Mode, moves_played: u32) -> (Limits, Option<Duration>) {
+    let plan = match (level.move_time, &level.clock) {
+        (Some(time), _) => Some(TimePlan {
+            target: time,
+            most: time,
+        }),
+        (None, Some(clock)) => Some(move_plan(clock, moves_played)),
+        (None, None) => None,
+    };
     let unlimited = Limits::depth(MAX_DEPTH);
-    let nothing_set = level.depth.is_none() && level.nodes.is_none() && time.is_none();
+    let nothing_set = level.depth.is_none() && level.nodes.is_none() && plan.is_none();
     if level.infinite || (mode == Mode::Analyze && nothing_set) {
         return (unlimited, None);
     }
-    let time = if nothing_set {
-        Some(DEFAULT_MOVE_TIME)
+    let plan = if nothing_set {
+        Some(TimePlan {
+            target: DEFAULT_MOVE_TIME,
+            most: DEFAULT_MOVE_TIME,
+        })
     } else {
-        time
+        plan
     };
+    // A fixed time per move (`move-time=`) is spent as such; a clock's time is managed.
+    let managed = level.move_time.is_none() && level.clock.is_some();
     let limits = Limits {
         depth: level.depth,
         nodes: level.nodes,
-        time,
+        time: plan.map(|p| p.most),
+        target: plan.filter(|_| managed).map(|p| p.target),
     };
     match mode {
         // Until ponder-hit the search is not on the clock: the depth and nodes limits only.
@@ -398,8 +418,9 @@ fn search_limits(level: &Level, mode: Mode) -> (Limits, Option<Duration>) {
                 depth: level.depth.or(Some(MAX_DEPTH)),
                 nodes: level.nodes,
                 time: None,
+                target: None,
             },
-            time,
+            plan.map(|p| p.target),
         ),
         Mode::Think | Mode::Analyze => (limits, None),
     }
@@ -689,7 +710,8 @@ impl Session {
         };
         // As Scan does, the level holds for one search.
         let level = std::mem::take(&mut self.level);
-        let (limits, ponder_budget) = search_limits(&level, mode);
+        let moves_played = u32::try_from(setup.history.len() / 2).unwrap_or(u32::MAX);
+        let (limits, ponder_budget) = search_limits(&level, mode, moves_played);
         let stop = Arc::new(AtomicBool::new(false));
         if let Some(time) = limits.time {
             stop_after(&stop, time)?;
@@ -849,19 +871,43 @@ mod tests {
             increment: Duration::from_secs_f64(inc),
             moves_to_go: moves,
         };
-        let close = |a: Duration, b: f64| (a.as_secs_f64() - b).abs() < 1e-9;
-        assert!(close(move_budget(&clock(60.0, 0.0, None)), 2.0));
-        assert!(close(move_budget(&clock(60.0, 1.0, None)), 2.8));
-        assert!(close(move_budget(&clock(10.0, 0.0, Some(5))), 2.0));
-        // The last move before the control: all the time but the margin.
-        assert!(close(move_budget(&clock(1.0, 0.0, Some(1))), 0.95));
+        let close = |a: Duration, b: f64| (a.as_secs_f64() - b).abs() < 1e-6;
+        // 60 s less the margin and the reserve (0.3 s), over 35 moves at the start of a game;
+        // at most four times that.
+        let plan = move_plan(&clock(60.0, 0.0, None), 0);
+        assert!(close(plan.target, 59.65 / 35.0), "{plan:?}");
+        assert!(close(plan.most, 4.0 * 59.65 / 35.0), "{plan:?}");
+        // Later in the game the time is planned for fewer moves, never fewer than 20.
+        let later = move_plan(&clock(60.0, 0.0, None), 20);
+        assert!(close(later.target, 59.65 / 25.0), "{later:?}");
+        let late = move_plan(&clock(60.0, 0.0, None), 200);
+        assert!(close(late.target, 59.65 / 20.0), "{late:?}");
+        // Three quarters of the increment on top.
+        let plan = move_plan(&clock(60.0, 1.0, None), 0);
+        assert!(close(plan.target, 59.65 / 35.0 + 0.75), "{plan:?}");
+        // Five moves to the control: a fifth each, at most 30 % of the time on one.
+        let plan = move_plan(&clock(10.0, 0.0, Some(5)), 0);
+        assert!(close(plan.target, 9.65 / 5.0), "{plan:?}");
+        assert!(close(plan.most, 9.65 * 0.3), "{plan:?}");
+        // The last move before the control: half of the time as the plan, 80 % at most.
+        let plan = move_plan(&clock(1.0, 0.0, Some(1)), 0);
+        assert!(close(plan.target, 0.9025 / 2.0), "{plan:?}");
+        assert!(close(plan.most, 0.9025 * 0.8), "{plan:?}");
         // Almost no time: never more than is left.
-        assert!(close(move_budget(&clock(0.02, 0.0, None)), 0.0));
-        assert!(close(move_budget(&clock(0.055, 0.0, None)), 0.005));
-        assert!(close(
-            move_budget(&clock(0.5, 0.0, None)),
-            0.016_666_666_666
-        ));
+        let plan = move_plan(&clock(0.02, 0.0, None), 0);
+        assert_eq!((plan.target, plan.most), (Duration::ZERO, Duration::ZERO));
+        let plan = move_plan(&clock(0.055, 0.0, None), 0);
+        assert!(close(plan.most, 0.005), "{plan:?}");
+        for time in [0.05, 0.1, 0.5, 1.0, 5.0, 60.0, 600.0] {
+            for moves in [None, Some(1), Some(2), Some(40)] {
+                let plan = move_plan(&clock(time, 0.5, moves), 10);
+                assert!(plan.target <= plan.most, "{time} {moves:?}: {plan:?}");
+                assert!(
+                    plan.most.as_secs_f64() <= time - 0.05 + 1e-9,
+                    "{time}: {plan:?}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -870,14 +916,17 @@ mod tests {
             depth: Some(5),
             ..Level::default()
         };
-        assert_eq!(search_limits(&depth, Mode::Think), (Limits::depth(5), None));
+        assert_eq!(
+            search_limits(&depth, Mode::Think, 0),
+            (Limits::depth(5), None)
+        );
         let none = Level::default();
         assert_eq!(
-            search_limits(&none, Mode::Think),
+            search_limits(&none, Mode::Think, 0),
             (Limits::time(DEFAULT_MOVE_TIME), None)
         );
         assert_eq!(
-            search_limits(&none, Mode::Analyze),
+            search_limits(&none, Mode::Analyze, 0),
             (Limits::depth(MAX_DEPTH), None)
         );
         let infinite = Level {
@@ -885,7 +934,7 @@ mod tests {
             ..Level::default()
         };
         assert_eq!(
-            search_limits(&infinite, Mode::Think),
+            search_limits(&infinite, Mode::Think, 0),
             (Limits::depth(MAX_DEPTH), None)
         );
         let timed = Level {
@@ -893,8 +942,31 @@ mod tests {
             ..Level::default()
         };
         assert_eq!(
-            search_limits(&timed, Mode::Ponder),
+            search_limits(&timed, Mode::Ponder, 0),
             (Limits::depth(MAX_DEPTH), Some(Duration::from_millis(300)))
         );
+        // A fixed time per move is a hard limit alone; a clock's time is planned.
+        assert_eq!(
+            search_limits(&timed, Mode::Think, 0).0,
+            Limits::time(Duration::from_millis(300))
+        );
+        let clocked = Level {
+            clock: Some(ClockLevel {
+                time: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Level::default()
+        };
+        let plan = move_plan(clocked.clock.as_ref().unwrap(), 3);
+        let (limits, ponder) = search_limits(&clocked, Mode::Think, 3);
+        assert_eq!(
+            (limits.target, limits.time),
+            (Some(plan.target), Some(plan.most))
+        );
+        assert_eq!(ponder, None);
+        let (limits, ponder) = search_limits(&clocked, Mode::Ponder, 3);
+        assert_eq!((limits.target, limits.time), (None, None));
+        assert_eq!(ponder, Some(plan.target));
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use denkmeter_engine::matches::{
-    match_openings, parse_openings, play_match, MatchConfig, Openings,
+    match_openings, parse_openings, play_match, MatchClock, MatchConfig, Openings,
 };
 use denkmeter_engine::Agent;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -70,6 +70,43 @@ pub struct MatchArgs {
     /// Seeds the players' choices and the random openings; game i is seeded by SEED + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play on a clock: SECONDS for each player's game, and +INCREMENT seconds earned with
+    /// every move (e.g. 60+0.5, or 120). Alpha-beta plans each move's time by the engine's
+    /// time manager; the other searches spend its planned time. A player's own time limit
+    /// (ab:2s) still bounds a move: give the players no time limit (ab:d64, computer levels
+    /// aside) to let the clock decide. A player whose time runs out loses.
+    #[arg(long, value_name = "SECONDS[+INCREMENT]", value_parser = parse_clock)]
+    clock: Option<(Duration, Duration)>,
+    /// With --clock: this player (first, second or both) spends a fixed share of its time on
+    /// every move (a 25th of its time plus 3/4 of the increment, at most half of it) instead
+    /// of the time manager's plan, as the computer did before it had one.
+    #[arg(long, value_name = "PLAYER", requires = "clock", value_parser = ["first", "second", "both"])]
+    fixed_share: Option<String>,
+}
+
+/// The longest game time and increment `--clock` accepts, in seconds.
+const MAX_CLOCK_SECONDS: f64 = 24.0 * 60.0 * 60.0;
+
+/// `SECONDS[+INCREMENT]`: the game's time and the increment.
+fn parse_clock(text: &str) -> Result<(Duration, Duration), String> {
+    let seconds = |part: &str| {
+        part.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && (0.0..=MAX_CLOCK_SECONDS).contains(s))
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| {
+                format!("{part:?} is not a number of seconds from 0 to {MAX_CLOCK_SECONDS}")
+            })
+    };
+    let (main, increment) = match text.split_once('+') {
+        Some((main, increment)) => (seconds(main)?, seconds(increment)?),
+        None => (seconds(text)?, Duration::ZERO),
+    };
+    if main.is_zero() {
+        return Err("the game's time must be more than 0 seconds".to_string());
+    }
+    Ok((main, increment))
 }
 
 /// The text of an openings file, read with a size limit.
@@ -142,6 +179,16 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         adjudicate_margin: args.adjudicate_margin,
         concurrency: args.concurrency as usize,
         seed: args.seed,
+        clock: args.clock.map(|(initial, increment)| MatchClock {
+            initial,
+            increment,
+            fixed_share: match args.fixed_share.as_deref() {
+                Some("first") => [true, false],
+                Some("second") => [false, true],
+                Some("both") => [true, true],
+                _ => [false, false],
+            },
+        }),
     };
     // Refuse a match that cannot be played before touching the records file.
     match_openings(game.as_ref(), &config)?;
@@ -182,6 +229,23 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         args.max_plies,
         args.adjudicate_margin
     );
+    if let Some((initial, increment)) = args.clock {
+        let spends = |fixed: bool| {
+            if fixed {
+                "a fixed share"
+            } else {
+                "the time manager's plan"
+            }
+        };
+        let [first_fixed, second_fixed] = config.clock.map_or([false; 2], |c| c.fixed_share);
+        outln!(
+            "on the clock: {:.3} s a game and {:.3} s a move; the first spends {}, the second {}",
+            initial.as_secs_f64(),
+            increment.as_secs_f64(),
+            spends(first_fixed),
+            spends(second_fixed)
+        );
+    }
     // On a terminal a bar that ticks every second (a game may take minutes), with the running
     // score; elsewhere (a pipe, a log file) a line per game.
     let on_terminal = std::io::stderr().is_terminal();

@@ -150,6 +150,7 @@ fn limits(args: &AnalyseGameArgs) -> Result<Limits> {
             depth: Some(depth),
             nodes: args.nodes,
             time,
+            target: None,
         });
     }
     let default = review::default_limits();
@@ -157,6 +158,7 @@ fn limits(args: &AnalyseGameArgs) -> Result<Limits> {
         depth: None,
         nodes: args.nodes.or(default.nodes),
         time: time.or(default.time),
+        target: None,
     })
 }
 

@@ -78,6 +78,7 @@ fn sampled(c: &mut Criterion) {
             depth: Some(depth),
             nodes: Some(u64::MAX),
             time: None,
+            target: None,
         })
     };
     let nodes = pimc::search(&game, &seen, Player::White, &options).map_or(1, |r| r.nodes.max(1));

@@ -56,6 +56,7 @@ pub fn level_limits(level: u8) -> Option<Limits> {
         depth: None,
         nodes: Some(iterations),
         time: Some(Duration::from_secs(seconds)),
+        target: None,
     })
 }
 
@@ -92,6 +93,7 @@ pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
             depth,
             nodes,
             time: Some(Duration::from_millis(millis)),
+            target: None,
         },
         noise,
     })
@@ -310,6 +312,7 @@ mod tests {
                 depth: Some(8),
                 nodes: Some(100_000),
                 time: Some(Duration::from_millis(1500)),
+                target: None,
             })
         );
         assert_eq!(
@@ -392,6 +395,7 @@ mod tests {
                 depth,
                 nodes,
                 time: time.map(Duration::from_millis),
+                target: None,
             })
     }
 

@@ -7,7 +7,6 @@
 
 use std::fmt::Debug;
 use std::sync::Arc;
-use std::time::Duration;
 
 use denkmeter_core::{
     editor, perft, Board, BoardFileError, Cell, EditorToken, Facts, Game, Highlight, MoveError,
@@ -23,7 +22,7 @@ use crate::mcts::{self, MctsConfig};
 use crate::puzzles::{self, FindLimits, PuzzleDefect};
 use crate::search::{self, DepthReport, SearchOptions, SearchTable};
 use crate::{ismcts, pimc};
-use crate::{Agent, Limits};
+use crate::{Agent, Limits, TimePlan};
 
 /// One completed depth of an analysis, its line in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,13 +154,15 @@ pub trait AnySession: Debug + Send + Sync {
     fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String> {
         self.choose_move_within(agent, seed, None)
     }
-    /// [`AnySession::choose_move`], searching no longer than `most` if given (a computer on the
-    /// clock: the time it can afford this turn), whatever the agent's own time limit.
+    /// [`AnySession::choose_move`] for a computer on the clock: the time this turn may take
+    /// (`plan`, if given) bounds the agent's own time limit. Alpha-beta manages it (about
+    /// the plan's target, up to its most when unsure, at once when the move is forced); the
+    /// other searches spend the target.
     fn choose_move_within(
         &self,
         agent: &Agent,
         seed: u64,
-        most: Option<Duration>,
+        plan: Option<TimePlan>,
     ) -> Option<String>;
     /// Searches the position with alpha-beta (`options.history` is ignored: the game's own
     /// history counts), calling `on_depth` after every completed depth; the last line, or
@@ -407,17 +408,19 @@ impl Plan {
         }
     }
 
-    /// The plan searching no longer than `most`, if given.
-    fn within(self, most: Option<Duration>) -> Plan {
+    /// The plan on the clock's `plan`, if given: alpha-beta manages the time, the other
+    /// searches spend the target.
+    fn within(self, plan: Option<TimePlan>) -> Plan {
+        let target = plan.map(|p| p.target);
         match self {
-            Plan::MonteCarlo(limits) => Plan::MonteCarlo(limits.within(most)),
-            Plan::InformationSet(limits) => Plan::InformationSet(limits.within(most)),
+            Plan::MonteCarlo(limits) => Plan::MonteCarlo(limits.within(target)),
+            Plan::InformationSet(limits) => Plan::InformationSet(limits.within(target)),
             Plan::AlphaBeta { limits, noise } => Plan::AlphaBeta {
-                limits: limits.within(most),
+                limits: limits.planned(plan),
                 noise,
             },
             Plan::Sampled { limits, noise } => Plan::Sampled {
-                limits: limits.within(most),
+                limits: limits.within(target),
                 noise,
             },
         }
@@ -568,7 +571,7 @@ impl<G: Game> AnySession for Session<G> {
         &self,
         agent: &Agent,
         seed: u64,
-        most: Option<Duration>,
+        plan: Option<TimePlan>,
     ) -> Option<String> {
         let game = self.0.game();
         let mut legal = Vec::new();
@@ -580,7 +583,7 @@ impl<G: Game> AnySession for Session<G> {
                 *legal.choose(&mut rng)?
             }
             Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta(_) => {
-                let plan = Plan::of(agent, game.facts())?.within(most);
+                let plan = Plan::of(agent, game.facts())?.within(plan);
                 let mover = self.0.to_move();
                 // What the mover knows: the search is never given the true state.
                 let observation = game.observation(self.0.state(), mover);

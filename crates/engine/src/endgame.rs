@@ -33,7 +33,7 @@
 //! assert!(solution.best.contains(&solution.line[0]));
 //! ```
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use denkmeter_core::{Game, Player, PositionError, Status};
 
@@ -201,8 +201,8 @@ pub const AGENT_NODES: u64 = 4_000_000;
 
 /// The computer's move from the solver: a best move if `state` lies within the ruleset's exact
 /// endgame ([`denkmeter_core::Facts::exact_endgame`]) and the solver finishes within
-/// [`AGENT_NODES`] positions and half the time of `limits`; otherwise the limits left for an
-/// ordinary search (the time the solver spent taken off). Games with hidden information are
+/// [`AGENT_NODES`] positions and half the time of `limits` (of its planned time, on the clock);
+/// otherwise the limits left for an ordinary search (the time the solver spent taken off). Games with hidden information are
 /// never solved (the searcher sees a guessed position).
 pub fn agent_move<G: Game>(game: &G, state: &G::State, limits: Limits) -> Result<G::Move, Limits> {
     let facts = game.facts();
@@ -216,16 +216,19 @@ pub fn agent_move<G: Game>(game: &G, state: &G::State, limits: Limits) -> Result
     let budget = Limits {
         depth: None,
         nodes: Some(AGENT_NODES),
-        time: limits.time.map(|t| t / 2),
+        time: limits.target.or(limits.time).map(|t| t / 2),
+        target: None,
     };
     match solve(game, state, budget, BestMoves::One) {
         Ok(solution) => solution.best.first().copied().ok_or(limits),
-        Err(_) => Err(Limits {
-            time: limits
-                .time
-                .map(|t| t.saturating_sub(started.elapsed()).max(t / 4)),
-            ..limits
-        }),
+        Err(_) => {
+            let left = |t: Duration| t.saturating_sub(started.elapsed()).max(t / 4);
+            Err(Limits {
+                time: limits.time.map(left),
+                target: limits.target.map(left),
+                ..limits
+            })
+        }
     }
 }
 

@@ -18,6 +18,6 @@ pub mod review;
 pub mod search;
 
 pub use agent::{level_limits, parse_time_limit, Agent, AgentError, MAX_DEPTH, MAX_LEVEL};
-pub use limits::Limits;
+pub use limits::{Limits, TimeLeft, TimePlan};
 pub use registry::Registry;
 pub use search::{SearchOptions, SearchResult, SearchTable};

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use denkmeter_core::{ByPlayer, Outcome, Player, PositionError, Reason, Record, Status};
 use rand::{RngCore, SeedableRng};
@@ -17,7 +18,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dynamic::{AnyGame, AnySession};
 use crate::search::SearchOptions;
-use crate::{Agent, Limits};
+use crate::{Agent, Limits, TimeLeft, TimePlan};
 
 /// Where the games of a match start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +58,27 @@ pub struct MatchConfig {
     /// results do not depend on it.
     pub concurrency: usize,
     pub seed: u64,
+    /// Play on a clock, or `None`: each agent searches within its own limits.
+    pub clock: Option<MatchClock>,
+}
+
+/// The clock of a match's games: each player has `initial` for the game and earns `increment`
+/// with every move; a player whose time runs out loses. On the clock an agent's own time
+/// limit still bounds each move (give it none, e.g. `ab:d64`, to let the clock decide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchClock {
+    pub initial: Duration,
+    pub increment: Duration,
+    /// For the first and the second agent: whether it spends a fixed share of its time on
+    /// every move ([`fixed_share`]) instead of the time manager's plan ([`TimeLeft::plan`]):
+    /// the way the computer spent its clock before it had the manager, to measure it against.
+    pub fixed_share: [bool; 2],
+}
+
+/// The time of a move spent as a fixed share: a twenty-fifth of the time left plus three
+/// quarters of the increment, never more than half of the time left.
+pub fn fixed_share(left: Duration, increment: Duration) -> Duration {
+    (left / 25 + increment.mul_f64(0.75)).min(left / 2)
 }
 
 impl MatchConfig {
@@ -72,6 +94,7 @@ impl MatchConfig {
             adjudicate_margin: 200,
             concurrency: 1,
             seed: 1,
+            clock: None,
         }
     }
 }
@@ -315,6 +338,24 @@ pub struct PlayedGame {
     /// Whether the game was stopped at the ply limit and adjudicated, rather than ended by
     /// its rules.
     pub adjudicated: bool,
+    /// On the clock, each player's thinking: the time spent and the moves made.
+    pub thinking: Option<ByPlayer<Thinking>>,
+}
+
+/// A player's thinking in one game on the clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    pub spent: Duration,
+    pub moves: u32,
+}
+
+/// The clock of one game: each player's time, and how it spends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    pub initial: Duration,
+    pub increment: Duration,
+    /// For White and Black: whether it spends a [`fixed_share`] of its time on every move.
+    pub fixed_share: ByPlayer<bool>,
 }
 
 /// Plays one game between two agents from `position` (the start if `None`), stopping after
@@ -333,21 +374,58 @@ pub fn play_game(
     Ok(play_on(session, players, max_plies, margin, seed, |_| {}))
 }
 
+/// [`play_on`] on a clock: before each move the agent gets the time its clock allows
+/// ([`TimeLeft::plan`], or a [`fixed_share`]); the time it takes, measured, comes off its
+/// clock and the increment goes on. A player whose clock runs out loses on time.
+pub fn play_on_clock(
+    session: Box<dyn AnySession>,
+    players: ByPlayer<Agent>,
+    max_plies: usize,
+    margin: u32,
+    seed: u64,
+    clock: GameClock,
+) -> PlayedGame {
+    play(
+        session,
+        players,
+        max_plies,
+        margin,
+        seed,
+        Some(clock),
+        |_| {},
+    )
+}
+
 /// Plays `session` on to its end between two agents (`players`), stopping after `max_plies`
 /// more plies to adjudicate it by `margin` (see [`adjudicate`]); `observe` sees the game
 /// before every move the agents choose. Ply `p` (counted from here) is chosen with a seed
 /// drawn from `seed` and `p`, so a seeded game repeats whenever the agents' limits do not
 /// depend on the clock.
 pub fn play_on(
+    session: Box<dyn AnySession>,
+    players: ByPlayer<Agent>,
+    max_plies: usize,
+    margin: u32,
+    seed: u64,
+    observe: impl FnMut(&dyn AnySession),
+) -> PlayedGame {
+    play(session, players, max_plies, margin, seed, None, observe)
+}
+
+/// [`play_on`], on `clock` if given.
+fn play(
     mut session: Box<dyn AnySession>,
     players: ByPlayer<Agent>,
     max_plies: usize,
     margin: u32,
     seed: u64,
+    clock: Option<GameClock>,
     mut observe: impl FnMut(&dyn AnySession),
 ) -> PlayedGame {
     let mut plies = 0;
     let mut adjudicated = false;
+    let mut left = clock.map(|c| ByPlayer::new(c.initial, c.initial));
+    let mut thinking = ByPlayer::new(Thinking::default(), Thinking::default());
     let outcome = loop {
         if let Status::Over(outcome) = session.status() {
             break outcome;
@@ -361,9 +439,39 @@ pub fn play_on(
         let seed = seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(plies as u64);
-        let Some(mv) = session.choose_move(&agent, seed) else {
+        let mover = session.to_move();
+        let plan = match (clock, &left) {
+            (Some(clock), Some(left)) if clock.fixed_share[mover] => {
+                let time = fixed_share(left[mover], clock.increment);
+                Some(TimePlan {
+                    target: time,
+                    most: time,
+                })
+            }
+            (Some(clock), Some(left)) => Some(
+                TimeLeft {
+                    left: left[mover],
+                    increment: clock.increment,
+                    moves_to_go: None,
+                    moves_played: thinking[mover].moves,
+                }
+                .plan(),
+            ),
+            _ => None,
+        };
+        let started = Instant::now();
+        let Some(mv) = session.choose_move_within(&agent, seed, plan) else {
             break Outcome::draw(Reason::NoMoves);
         };
+        if let (Some(clock), Some(left)) = (clock, &mut left) {
+            let spent = started.elapsed();
+            thinking[mover].spent += spent;
+            thinking[mover].moves += 1;
+            if spent > left[mover] {
+                break Outcome::win(!mover, Reason::TimeForfeit);
+            }
+            left[mover] = left[mover] - spent + clock.increment;
+        }
         if session.play(&mv).is_err() {
             // An agent that offers an illegal move loses; this never happens with our agents.
             break Outcome::win(!session.to_move(), Reason::Resignation);
@@ -376,6 +484,7 @@ pub fn play_on(
         outcome,
         plies,
         adjudicated,
+        thinking: clock.map(|_| thinking),
     }
 }
 
@@ -391,6 +500,8 @@ pub struct GameResult {
     pub outcome: Outcome,
     /// Plies played from the opening.
     pub plies: usize,
+    /// On the clock, the first agent's thinking and then the second's.
+    pub thinking: Option<[Thinking; 2]>,
     /// The game's record: tags `Event`, `Round` (the number from 1), `White` and `Black` (the
     /// agents' text), and `[Position]` when the opening is not the start.
     pub record: Record,
@@ -479,19 +590,52 @@ fn play_one(
     } else {
         (config.second, config.first)
     };
-    let played = play_game(
-        game,
-        openings[opening].position.as_deref(),
-        white,
-        black,
-        config.max_plies,
-        config.adjudicate_margin,
-        config.seed.wrapping_add(u64::from(i)),
-    )
+    let position = openings[opening].position.as_deref();
+    let seed = config.seed.wrapping_add(u64::from(i));
+    let played = match config.clock {
+        None => play_game(
+            game,
+            position,
+            white,
+            black,
+            config.max_plies,
+            config.adjudicate_margin,
+            seed,
+        ),
+        Some(clock) => game.new_game(position).map(|session| {
+            let [first, second] = clock.fixed_share;
+            let fixed_share = if first_is_white {
+                ByPlayer::new(first, second)
+            } else {
+                ByPlayer::new(second, first)
+            };
+            let clock = GameClock {
+                initial: clock.initial,
+                increment: clock.increment,
+                fixed_share,
+            };
+            let players = ByPlayer::new(white, black);
+            play_on_clock(
+                session,
+                players,
+                config.max_plies,
+                config.adjudicate_margin,
+                seed,
+                clock,
+            )
+        }),
+    }
     .map_err(|error| MatchError::Position {
         number: opening + 1,
         error,
     })?;
+    let thinking = played.thinking.map(|t| {
+        if first_is_white {
+            [t.white, t.black]
+        } else {
+            [t.black, t.white]
+        }
+    });
     let round = (u64::from(i) + 1).to_string();
     let (white, black) = (white.to_string(), black.to_string());
     let record = played.session.record(&[
@@ -506,6 +650,7 @@ fn play_one(
         first_is_white,
         outcome: played.outcome,
         plies: played.plies,
+        thinking,
         record,
     })
 }
@@ -523,6 +668,10 @@ pub struct MatchReport {
     /// Of the losses, how many were adjudicated on material at the ply limit.
     pub adjudicated_losses: u32,
     pub total_plies: u64,
+    /// On the clock: games lost on time by the first agent, and by the second.
+    pub time_losses: [u32; 2],
+    /// On the clock: the first agent's thinking over every game, and the second's.
+    pub thinking: [Thinking; 2],
 }
 
 impl MatchReport {
@@ -540,6 +689,14 @@ impl MatchReport {
             None => (&mut self.draws, &mut self.adjudicated_draws),
         };
         *total += 1;
+        if game.outcome.reason == Reason::TimeForfeit {
+            let loser = usize::from(game.outcome.winner == Some(first));
+            self.time_losses[loser] += 1;
+        }
+        for (sum, game) in self.thinking.iter_mut().zip(game.thinking.iter().flatten()) {
+            sum.spent += game.spent;
+            sum.moves += game.moves;
+        }
         if matches!(
             game.outcome.reason,
             Reason::Adjudication | Reason::MoveLimit
@@ -661,7 +818,20 @@ impl fmt::Display for MatchReport {
             writeln!(f, "LOS          {los:.1}%")?;
             writeln!(f, "draws        {draws:.1}%")?;
             writeln!(f, "adjudicated  {adjudicated}")?;
-            write!(f, "mean length  {length:.1} plies")
+            write!(f, "mean length  {length:.1} plies")?;
+            let [first, second] = self.thinking;
+            if first.moves + second.moves > 0 {
+                let per_move = |t: Thinking| t.spent.as_secs_f64() / f64::from(t.moves.max(1));
+                write!(
+                    f,
+                    "\nthinking     {:.3} s a move against {:.3} s; lost on time {} and {}",
+                    per_move(first),
+                    per_move(second),
+                    self.time_losses[0],
+                    self.time_losses[1]
+                )?;
+            }
+            Ok(())
         } else {
             write!(
                 f,

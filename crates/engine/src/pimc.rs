@@ -177,6 +177,7 @@ pub fn search_with<G: Game>(
                             depth: Some(pass_depth),
                             nodes: options.limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
                             time: deadline.map(|d| d.saturating_duration_since(now)),
+                            target: None,
                         };
                         let child_options = SearchOptions {
                             limits,

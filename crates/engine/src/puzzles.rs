@@ -186,6 +186,7 @@ pub fn find<G: Game>(
         depth: Some(2 * limits.max_moves - 1),
         nodes: Some(limits.search_nodes),
         time: None,
+        target: None,
     });
     options.hash_mb = table.megabytes();
     let result = search::search_with_table(game, state, &options, table, &mut |_| {})?;

@@ -55,6 +55,7 @@ pub fn default_limits() -> Limits {
         depth: None,
         nodes: Some(DEFAULT_NODES),
         time: Some(DEFAULT_TIME),
+        target: None,
     }
 }
 

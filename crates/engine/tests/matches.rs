@@ -330,6 +330,7 @@ fn a_big_material_lead_at_the_ply_limit_wins_and_an_even_one_draws() {
             adjudicated_draws: 4,
             adjudicated_losses: 2,
             total_plies: 16,
+            ..MatchReport::default()
         }
     );
     // The records say so and replay to the same ending.
@@ -410,4 +411,75 @@ fn results_do_not_depend_on_the_concurrency() {
             "concurrency {concurrency}"
         );
     }
+}
+
+#[test]
+fn on_the_clock_every_move_is_timed_and_nobody_overruns() {
+    use denkmeter_engine::matches::MatchClock;
+    use std::time::Duration;
+    let game = ruleset("english");
+    let clock = MatchClock {
+        initial: Duration::from_millis(1_500),
+        increment: Duration::from_millis(20),
+        // The first plans by the time manager, the second spends a fixed share.
+        fixed_share: [false, true],
+    };
+    let unlimited = Agent::AlphaBeta(Limits::depth(64));
+    let config = MatchConfig {
+        games: 2,
+        max_plies: 40,
+        openings: Openings::RandomPlies(4),
+        clock: Some(clock),
+        ..MatchConfig::new(unlimited, unlimited)
+    };
+    let (report, games) = play(game.as_ref(), &config);
+    assert_eq!(report.time_losses, [0, 0], "{report:#}");
+    for g in &games {
+        let thinking = g.thinking.expect("timed");
+        assert_eq!(
+            thinking[0].moves + thinking[1].moves,
+            u32::try_from(g.plies).unwrap()
+        );
+        for t in thinking {
+            // Never more than the game's time and what the moves earned.
+            assert!(
+                t.spent <= clock.initial + clock.increment * t.moves,
+                "{t:?} in {} plies",
+                g.plies
+            );
+            assert!(!t.spent.is_zero());
+        }
+    }
+    assert!(format!("{report:#}").contains("thinking"), "{report:#}");
+}
+
+#[test]
+fn on_the_clock_a_player_whose_time_runs_out_loses() {
+    use denkmeter_engine::matches::MatchClock;
+    use std::time::Duration;
+    let game = ruleset("international");
+    let config = MatchConfig {
+        games: 2,
+        clock: Some(MatchClock {
+            // Depth 1 always completes: it takes longer than a microsecond.
+            initial: Duration::from_micros(1),
+            increment: Duration::ZERO,
+            fixed_share: [false, false],
+        }),
+        ..MatchConfig::new(
+            Agent::AlphaBeta(Limits::depth(64)),
+            Agent::AlphaBeta(Limits::depth(64)),
+        )
+    };
+    let (report, games) = play(game.as_ref(), &config);
+    for g in &games {
+        assert_eq!(g.outcome.reason, Reason::TimeForfeit, "{:?}", g.outcome);
+        assert_eq!(
+            g.outcome.winner,
+            Some(Player::Black),
+            "White moves first and overruns"
+        );
+        assert_eq!(g.plies, 0);
+    }
+    assert_eq!(report.time_losses, [1, 1]);
 }

@@ -176,3 +176,71 @@ fn a_stop_set_from_outside_ends_a_deep_search_with_a_move() {
     game.legal_moves(&state, &mut moves);
     assert!(moves.contains(&found.best));
 }
+
+/// The first position with a single legal move and at least 30 pieces' worth of game left, in
+/// a game of International draughts played by random moves from the seed.
+fn forced_international_position(seed: u64) -> <International as Game>::State {
+    use rand::{Rng, SeedableRng};
+    let game = International::new();
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..100 {
+        let mut state = game.start();
+        for _ in 0..60 {
+            game.legal_moves(&state, &mut moves);
+            if moves.len() == 1 && !matches!(game.status(&state), denkmeter_core::Status::Over(_)) {
+                return state;
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.play_unchecked(&mut state, mv);
+        }
+    }
+    panic!("no forced position in a hundred random games");
+}
+
+#[test]
+fn on_the_clock_a_forced_move_is_played_at_once() {
+    use std::time::{Duration, Instant};
+    let game = International::new();
+    let state = forced_international_position(7);
+    let planned = Limits {
+        time: Some(Duration::from_secs(20)),
+        target: Some(Duration::from_secs(5)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let found = search(&game, &state, planned).expect("a move");
+    assert_eq!(
+        found.depth, 1,
+        "on the clock the only move is played at depth 1"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // A fixed time per move is spent as such, forced or not.
+    let fixed = search(&game, &state, Limits::time(Duration::from_millis(200))).expect("a move");
+    assert!(fixed.depth > 1, "depth {}", fixed.depth);
+    assert_eq!(fixed.best, found.best);
+}
+
+#[test]
+fn on_the_clock_a_search_never_passes_its_most() {
+    use std::time::{Duration, Instant};
+    let game = International::new();
+    let planned = Limits {
+        time: Some(Duration::from_millis(300)),
+        target: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let found = search(&game, &game.start(), planned).expect("a move");
+    let spent = started.elapsed();
+    // The hard limit is read every 1024 nodes: a loaded machine may overshoot a little.
+    assert!(spent < Duration::from_millis(800), "{spent:?}");
+    assert!(found.depth >= 2, "depth {}", found.depth);
+}

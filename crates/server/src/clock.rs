@@ -1,7 +1,10 @@
 //! Time controls and clocks, as data: how much time the players have, and what a move or a
 //! takeback does to it. The server keeps them (see `round::clock`).
 
+use std::time::Duration;
+
 use denkmeter_core::{ByPlayer, Player};
+use denkmeter_engine::{TimeLeft, TimePlan};
 
 /// The longest main time or time per move, and the largest increment, a game may have.
 pub const MAX_MAIN_SECONDS: u64 = 24 * 60 * 60;
@@ -11,10 +14,6 @@ pub const MAX_INCREMENT_SECONDS: u64 = 60 * 60;
 /// first moves are not charged to the clocks (see [`is_opening`]), but a game whose player never
 /// makes his first move still ends, lost on time.
 pub const FIRST_MOVE_MIN_MS: i64 = 60_000;
-
-/// The computer on the clock plans its main time as if this many moves were still to come
-/// (see [`Clock::thinking_ms`]).
-pub const COMPUTER_MOVES_AHEAD: i64 = 25;
 
 /// Whether the turn at `ply` (moves made since the game began) is one of the two first moves,
 /// one for each side: as on lidraughts and lichess, neither clock runs until both sides have
@@ -171,20 +170,40 @@ impl Clock {
         Some(next)
     }
 
-    /// How long the computer, on `player`'s turn at `now`, may think: a
-    /// [`COMPUTER_MOVES_AHEAD`]th of its main time left plus three quarters of the increment,
-    /// or half of a time per move left, and never more than half of what it has left, so that
-    /// it keeps time for the moves to come and for a search queued behind others. A first
-    /// move (`opening`) is not charged, but is thought over as if it were.
-    pub fn thinking_ms(&self, player: Player, opening: bool, now: i64) -> i64 {
-        let left = self.left_at(player, opening, now).max(0);
-        let share = match self.control {
-            TimeControl::PerMove { .. } => left / 2,
-            TimeControl::Main { increment_ms, .. } => {
-                left / COMPUTER_MOVES_AHEAD + increment_ms * 3 / 4
-            }
+    /// How long the computer, on `player`'s turn at `now` after `moves_played` of its own
+    /// moves, may think: the engine's time manager plans its time left ([`TimeLeft::plan`]),
+    /// sudden death with the increment, or a time per move as the last move before the next.
+    /// Moreover never more than half of what it has left, so that it keeps time for a search
+    /// queued behind others. A first move (`opening`) is not charged, but is thought over as
+    /// if it were.
+    pub fn thinking_plan(
+        &self,
+        player: Player,
+        opening: bool,
+        now: i64,
+        moves_played: u32,
+    ) -> TimePlan {
+        let left = Duration::from_millis(self.left_at(player, opening, now).max(0) as u64);
+        let clock = match self.control {
+            TimeControl::PerMove { .. } => TimeLeft {
+                left,
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+                moves_played,
+            },
+            TimeControl::Main { increment_ms, .. } => TimeLeft {
+                left,
+                increment: Duration::from_millis(increment_ms.max(0) as u64),
+                moves_to_go: None,
+                moves_played,
+            },
         };
-        share.min(left / 2)
+        let plan = clock.plan();
+        let most = plan.most.min(left / 2);
+        TimePlan {
+            target: plan.target.min(most),
+            most,
+        }
     }
 
     /// The clocks after a takeback at `now` back to before a move of `mover`: `mover` has the
@@ -285,17 +304,31 @@ mod tests {
             increment_ms: 4_000,
         };
         let clock = Clock::new(control, 0);
-        // 300 s left: a 25th, 12 s, plus 3 s of the 4 s increment.
-        assert_eq!(clock.thinking_ms(Player::Black, false, 0), 15_000);
-        // 290 s into the turn, 10 s left: 0.4 s plus 3 s; 4 s left: at most half of it, 2 s;
-        // none left, none to think.
-        assert_eq!(clock.thinking_ms(Player::Black, false, 290_000), 3_400);
-        assert_eq!(clock.thinking_ms(Player::Black, false, 296_000), 2_000);
-        assert_eq!(clock.thinking_ms(Player::Black, false, 400_000), 0);
+        let ms = |d: Duration| d.as_millis() as i64;
+        // 300 s left less a reserve of 0.3 s, over 35 moves, plus 3 s of the 4 s increment;
+        // at most four times that.
+        let plan = clock.thinking_plan(Player::Black, false, 0, 0);
+        assert_eq!(ms(plan.target), 299_700 / 35 + 3_000);
+        assert_eq!(plan.most, plan.target * 4);
+        // Later in the game, over fewer moves.
+        let later = clock.thinking_plan(Player::Black, false, 0, 30);
+        assert_eq!(ms(later.target), 299_700 / 20 + 3_000);
+        // 290 s into the turn, 10 s left: at most half of it; 4 s left: at most 2 s; none
+        // left, none to think.
+        let short = clock.thinking_plan(Player::Black, false, 290_000, 0);
+        assert_eq!(ms(short.most), 5_000);
+        assert_eq!(ms(short.target), 9_700 / 35 + 3_000);
+        let shorter = clock.thinking_plan(Player::Black, false, 296_000, 0);
+        assert_eq!((ms(shorter.target), ms(shorter.most)), (2_000, 2_000));
+        let none = clock.thinking_plan(Player::Black, false, 400_000, 0);
+        assert_eq!((none.target, none.most), (Duration::ZERO, Duration::ZERO));
         // A first move is not charged, but gets no more thought than any other.
-        assert_eq!(clock.thinking_ms(Player::Black, true, 290_000), 15_000);
+        assert_eq!(clock.thinking_plan(Player::Black, true, 290_000, 0), plan);
+        // A time per move: half of what is left (less the reserve) as the plan, and half
+        // at most.
         let per_move = Clock::new(TimeControl::PerMove { move_ms: 8_000 }, 0);
-        assert_eq!(per_move.thinking_ms(Player::White, false, 2_000), 3_000);
+        let plan = per_move.thinking_plan(Player::White, false, 2_000, 0);
+        assert_eq!((ms(plan.target), ms(plan.most)), (2_850, 3_000));
     }
 
     #[test]

@@ -12,12 +12,32 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use denkmeter_engine::dynamic::{AnalysisLine, AnySession};
-use denkmeter_engine::{Agent, SearchOptions};
+use denkmeter_engine::{Agent, SearchOptions, TimePlan};
 use tokio::sync::oneshot;
 
 /// The least time a computer on the clock is given for a search, however little it has left:
 /// a search always completes its first depth anyway.
 pub const SHORTEST_THINK: Duration = Duration::from_millis(20);
+
+/// A computer's time for one move on the clock: the plan of its clock
+/// ([`crate::clock::Clock::thinking_plan`]), counted from when the move was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThinkingTime {
+    pub asked: Instant,
+    pub plan: TimePlan,
+}
+
+impl ThinkingTime {
+    /// What is left of the plan now, each part at least [`SHORTEST_THINK`].
+    pub fn left(&self) -> TimePlan {
+        let waited = self.asked.elapsed();
+        let left = |d: Duration| d.saturating_sub(waited).max(SHORTEST_THINK);
+        TimePlan {
+            target: left(self.plan.target),
+            most: left(self.plan.most),
+        }
+    }
+}
 
 /// Which queue a search waits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,25 +150,21 @@ impl SearchPool {
     }
 
     /// The computer's move in `session`, searched on the pool; `None` if there is none (or the
-    /// search failed, which is logged). A computer on the clock searches until `think_until`
-    /// at the latest, counted from when the search was asked for (the wait for a thread is
-    /// its own time), and at least [`SHORTEST_THINK`].
+    /// search failed, which is logged). A computer on the clock searches within `thinking`,
+    /// counted from when the search was asked for (the wait for a thread is its own time),
+    /// and at least [`SHORTEST_THINK`].
     pub async fn search(
         &self,
         priority: Priority,
         session: Box<dyn AnySession>,
         agent: Agent,
         seed: u64,
-        think_until: Option<Instant>,
+        thinking: Option<ThinkingTime>,
     ) -> Option<String> {
         let ruleset = session.ruleset().to_string();
         self.run(priority, ruleset, move || {
-            let most = think_until.map(|until| {
-                until
-                    .saturating_duration_since(Instant::now())
-                    .max(SHORTEST_THINK)
-            });
-            session.choose_move_within(&agent, seed, most)
+            let plan = thinking.map(|t| t.left());
+            session.choose_move_within(&agent, seed, plan)
         })
         .await
     }
@@ -356,6 +372,7 @@ mod tests {
             nodes: Some(3_000),
             time: Some(Duration::from_secs(5)),
             depth: None,
+            target: None,
         });
         let mut tasks = Vec::new();
         for seed in 0..12 {
@@ -387,6 +404,7 @@ mod tests {
             nodes: Some(1_500),
             time: Some(Duration::from_secs(5)),
             depth: None,
+            target: None,
         });
         let finished = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();

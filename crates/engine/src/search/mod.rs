@@ -20,7 +20,7 @@ use denkmeter_core::Game;
 use crate::Limits;
 use alphabeta::Worker;
 use eval::WIN;
-use time::Clock;
+use time::{Clock, Unrest};
 use tt::Table;
 
 /// What a search found: the one result type of every search.
@@ -246,8 +246,10 @@ pub(crate) fn search_in<G: Game>(
         let mut worker = Worker::new(game, table, &clock, &history, options);
         let mut score = 0;
         let mut depth = 0;
+        let mut unrest = Unrest::default();
         while depth == 0 || clock.may_deepen(depth) {
             depth += 1;
+            let last = (result.best, score);
             score = aspiration(&mut worker, state, depth, score);
             if worker.stopped {
                 // A root move that beat the others before time ran out is better than the last
@@ -280,6 +282,16 @@ pub(crate) fn search_in<G: Game>(
             let mate_seen = eval::is_decisive(score) && depth as i32 >= WIN - score.abs();
             if mate_seen || options.limits.is_unlimited() {
                 break;
+            }
+            if clock.is_planned() {
+                // On the clock a forced move is played at once, and the planned time is
+                // stretched or shrunk by how sure the search is of its move.
+                if moves.len() == 1 {
+                    break;
+                }
+                let changed = depth > 1 && result.best != last.0;
+                let fell = if depth > 1 { last.1 - score } else { 0 };
+                clock.rescale(unrest.after_depth(depth, changed, fell));
             }
         }
         clock.stop();

@@ -467,6 +467,7 @@ async fn search(
                             depth: Some(SEARCH_DEPTH),
                             nodes: None,
                             time: Some(left.max(Duration::from_millis(1))),
+                            target: None,
                         })
                     };
                     let mut deepest = 0;

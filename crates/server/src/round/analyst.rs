@@ -168,6 +168,7 @@ impl Rounds {
             depth: None,
             nodes: Some(ANALYSIS_NODES),
             time: Some(Duration::from_secs(ANALYSIS_SECONDS)),
+            target: None,
         });
         let analysis = if session.legal_moves().is_empty() {
             Analysis {

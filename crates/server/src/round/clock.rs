@@ -1,6 +1,6 @@
 //! Clocks kept by the server: a flag watcher ends a timed game when the side to move runs
 //! out, whether or not anyone is looking. The computer is on the clock too: it thinks a share
-//! of its time left (`crate::clock::Clock::thinking_ms`), and loses on time like anyone.
+//! of its time left (`crate::clock::Clock::thinking_plan`), and loses on time like anyone.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;

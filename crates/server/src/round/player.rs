@@ -10,7 +10,7 @@ use denkmeter_engine::Agent;
 
 use super::json::{game_view, GameView};
 use super::{detached, now_ms, Credential, GameProxy, LiveGame, RoundError, Rounds};
-use crate::search::Priority;
+use crate::search::{Priority, ThinkingTime};
 use crate::store::{NewMove, StoreError};
 
 /// A computer search handed to the pool.
@@ -20,9 +20,9 @@ struct Search {
     seed: u64,
     /// The version the search started from; its move is dropped if the game moved on.
     version: i64,
-    /// On the clock, the time by which the search must end (see
-    /// [`crate::clock::Clock::thinking_ms`]).
-    think_until: Option<Instant>,
+    /// On the clock, the time the search may take (see
+    /// [`crate::clock::Clock::thinking_plan`]).
+    thinking: Option<ThinkingTime>,
     /// Both seats are the computer's.
     computer_only: bool,
     updated_at: i64,
@@ -148,16 +148,17 @@ impl Rounds {
         proxy.publish(&game);
         let ply = game.session.moves().len();
         let now = now_ms();
-        let think_until = game.clock.map(|clock| {
-            let ms = clock.thinking_ms(game.session.to_move(), game.is_opening(), now);
-            Instant::now() + Duration::from_millis(ms.max(0) as u64)
+        let own_moves = u32::try_from(ply / 2).unwrap_or(u32::MAX);
+        let thinking = game.clock.map(|clock| ThinkingTime {
+            asked: Instant::now(),
+            plan: clock.thinking_plan(game.session.to_move(), game.is_opening(), now, own_moves),
         });
         Some(Search {
             session: game.session.box_clone(),
             agent,
             seed: (game.seed as u64).wrapping_add(ply as u64),
             version: game.version,
-            think_until,
+            thinking,
             computer_only: game.seats.white.is_computer() && game.seats.black.is_computer(),
             updated_at: game.updated_at,
         })
@@ -194,7 +195,7 @@ impl Rounds {
                 search.session,
                 search.agent,
                 search.seed,
-                search.think_until,
+                search.thinking,
             )
             .await;
         let mut game = proxy.lock().await;
