@@ -403,8 +403,9 @@ fn search_limits(level: &Level, mode: Mode, moves_played: u32) -> (Limits, Optio
     } else {
         plan
     };
-    // A fixed time per move (`move-time=`) is spent as such; a clock's time is managed.
-    let managed = level.move_time.is_none() && level.clock.is_some();
+    // A fixed time per move (`move-time=`) is spent as such; a clock's time is managed when
+    // the engine thinks of its move (an analysis spends it all).
+    let managed = mode == Mode::Think && level.move_time.is_none() && level.clock.is_some();
     let limits = Limits {
         depth: level.depth,
         nodes: level.nodes,
@@ -965,6 +966,8 @@ mod tests {
             (Some(plan.target), Some(plan.most))
         );
         assert_eq!(ponder, None);
+        let (limits, _) = search_limits(&clocked, Mode::Analyze, 3);
+        assert_eq!((limits.target, limits.time), (None, Some(plan.most)));
         let (limits, ponder) = search_limits(&clocked, Mode::Ponder, 3);
         assert_eq!((limits.target, limits.time), (None, None));
         assert_eq!(ponder, Some(plan.target));

@@ -15,8 +15,9 @@ pub struct Limits {
     /// The time alpha-beta plans to spend, for a player on the clock ([`TimePlan`]): it stops
     /// sooner when the move is forced or the best move has stayed the same depth after depth,
     /// and goes on towards `time` when the best move changes or the score drops. `None`: the
-    /// search spends `time` as a fixed time per move. The other searches read it as their
-    /// time limit.
+    /// search spends `time` as a fixed time per move. The other searches ignore it: an agent on
+    /// the clock ([`crate::dynamic::AnySession::choose_move_within`]) gives them the target
+    /// as their time limit instead.
     pub target: Option<Duration>,
 }
 
@@ -56,27 +57,26 @@ impl Limits {
     }
 
     /// These limits on the clock: the hard time limit no longer than the plan's `most`, and
-    /// the planned time the plan's `target` (never more than the hard limit). A plan with no
-    /// room between the two is a fixed time: the hard limit alone. `None` leaves the limits
-    /// as they are.
+    /// the planned time the plan's `target`. Where the plan leaves no room above its target
+    /// (the hard limit, the agent's own or the plan's, is no longer than the target) the time
+    /// is a fixed time, the hard limit alone, as a level with a short time of its own always
+    /// spends it. `None` leaves the limits as they are.
     pub fn planned(self, plan: Option<TimePlan>) -> Limits {
         let Some(plan) = plan else {
             return self;
         };
         let time = self.within(Some(plan.most)).time;
-        if plan.target >= plan.most {
-            return Limits { time, ..self };
-        }
+        let target = Some(plan.target).filter(|&target| time.map_or(true, |t| target < t));
         Limits {
             time,
-            target: Some(time.map_or(plan.target, |t| t.min(plan.target))),
+            target,
             ..self
         }
     }
 
     /// Whether no limit is set (a search then uses its own default).
     pub fn is_unlimited(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.time.is_none()
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none() && self.target.is_none()
     }
 }
 
@@ -90,8 +90,7 @@ pub struct TimePlan {
 /// A player's clock at the start of its turn: what [`TimeLeft::plan`] shares out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeLeft {
-    /// The time the player has for this move and the rest (an increment given before the
-    /// move included).
+    /// The time the player has for this move and the rest.
     pub left: Duration,
     /// The time added for each move to come.
     pub increment: Duration,
@@ -116,7 +115,8 @@ impl TimeLeft {
     /// many times the target.
     pub const MOST_OVER_TARGET: u32 = 4;
     /// No move takes more than this share of the time left (with moves to come), so that a
-    /// few troubled moves never leave the rest of the game short.
+    /// few troubled moves never leave the rest of the game short. The increment is not
+    /// counted on: it comes only after the move.
     pub const MOST_SHARE: f64 = 0.3;
     /// The share of the time left kept back for the moves' own overhead (reading and writing
     /// the lines, the server's queue), at most [`TimeLeft::MOST_RESERVE`].
@@ -125,8 +125,8 @@ impl TimeLeft {
 
     /// The time this move gets: the time left (less a reserve) shared over the moves to go,
     /// plus most of the increment, as the target; up to [`TimeLeft::MOST_OVER_TARGET`] times
-    /// that and at most [`TimeLeft::MOST_SHARE`] of the time left (plus most of the increment,
-    /// which the move earns back) as the most. On the last
+    /// that and at most [`TimeLeft::MOST_SHARE`] of the time left as the most (the target no
+    /// more than that either). On the last
     /// move before more time comes, half of the time left as the target and nearly all of it
     /// as the most.
     ///
@@ -166,12 +166,12 @@ impl TimeLeft {
             };
         }
         let increment = self.increment.mul_f64(Self::INCREMENT_SHARE);
-        let target = usable / moves_to_go + increment;
+        let target = (usable / moves_to_go).saturating_add(increment);
         // With two or three moves to go, a move may take its even share.
         let share = Self::MOST_SHARE.max(1.0 / f64::from(moves_to_go));
-        let most = (target * Self::MOST_OVER_TARGET)
-            .min(usable.mul_f64(share) + increment)
-            .min(usable);
+        let most = target
+            .saturating_mul(Self::MOST_OVER_TARGET)
+            .min(usable.mul_f64(share));
         TimePlan {
             target: target.min(most),
             most,
@@ -214,9 +214,11 @@ mod tests {
         let planned = level.planned(Some(plan));
         assert_eq!((planned.target, planned.time), (Some(s(2)), Some(s(5))));
         assert_eq!(planned.nodes, Some(100_000));
-        // The level's own time bounds the target too.
+        // A level's own time no longer than the target: a fixed time, as off the clock.
         let quick = Limits::time(s(1)).planned(Some(plan));
-        assert_eq!((quick.target, quick.time), (Some(s(1)), Some(s(1))));
+        assert_eq!(quick, Limits::time(s(1)));
+        let just = Limits::time(s(2)).planned(Some(plan));
+        assert_eq!(just, Limits::time(s(2)));
         let open = Limits::depth(64).planned(Some(plan));
         assert_eq!((open.target, open.time), (Some(s(2)), Some(s(8))));
         // No room between target and most: a fixed time.
@@ -245,12 +247,18 @@ mod tests {
                         let plan = clock.plan();
                         assert!(plan.target <= plan.most, "{clock:?}: {plan:?}");
                         assert!(plan.most <= ms(left), "{clock:?}: {plan:?}");
-                        if moves_to_go != Some(1) && left >= 5_000 {
-                            // A move never takes much more than its share of the time left
-                            // and of the increment, with moves to come.
-                            let share = ms(left).mul_f64(0.5) + ms(increment);
-                            assert!(plan.most <= share, "{clock:?}: {plan:?}");
-                        }
+                        // With moves to come, a move never takes more than its share of
+                        // the time left: the increment comes only after it.
+                        let share = match moves_to_go {
+                            Some(1) => 0.8,
+                            Some(2) => 0.5,
+                            Some(3) => 1.0 / 3.0,
+                            _ => TimeLeft::MOST_SHARE,
+                        };
+                        assert!(
+                            plan.most.as_secs_f64() <= ms(left).as_secs_f64() * share + 1e-9,
+                            "{clock:?}: {plan:?}"
+                        );
                     }
                 }
             }
@@ -267,5 +275,18 @@ mod tests {
             .target
         };
         assert!(at(0) < at(20) && at(20) < at(30) && at(30) == at(300));
+        // No overflow at the extremes.
+        let huge = TimeLeft {
+            left: Duration::MAX,
+            increment: Duration::MAX,
+            moves_to_go: None,
+            moves_played: u32::MAX,
+        };
+        assert!(huge.plan().target <= huge.plan().most);
+        let target_only = Limits {
+            target: Some(ms(5)),
+            ..Limits::default()
+        };
+        assert!(!target_only.is_unlimited());
     }
 }

@@ -225,22 +225,22 @@ fn on_the_clock_a_forced_move_is_played_at_once() {
     // A fixed time per move is spent as such, forced or not.
     let fixed = search(&game, &state, Limits::time(Duration::from_millis(200))).expect("a move");
     assert!(fixed.depth > 1, "depth {}", fixed.depth);
-    assert_eq!(fixed.best, found.best);
 }
 
 #[test]
-fn on_the_clock_a_search_never_passes_its_most() {
+fn on_the_clock_a_search_keeps_near_its_target_far_below_its_most() {
     use std::time::{Duration, Instant};
     let game = International::new();
     let planned = Limits {
-        time: Some(Duration::from_millis(300)),
+        time: Some(Duration::from_secs(20)),
         target: Some(Duration::from_millis(100)),
         ..Limits::default()
     };
     let started = Instant::now();
     let found = search(&game, &game.start(), planned).expect("a move");
     let spent = started.elapsed();
-    // The hard limit is read every 1024 nodes: a loaded machine may overshoot a little.
-    assert!(spent < Duration::from_millis(800), "{spent:?}");
+    // However unsure the search is (at most three times the target), an iteration is cut at
+    // twice that: 0.6 s, read every 1024 nodes. A loaded machine may overshoot a little.
+    assert!(spent < Duration::from_millis(1_500), "{spent:?}");
     assert!(found.depth >= 2, "depth {}", found.depth);
 }

@@ -171,9 +171,9 @@ impl Clock {
     }
 
     /// How long the computer, on `player`'s turn at `now` after `moves_played` of its own
-    /// moves, may think: the engine's time manager plans its time left ([`TimeLeft::plan`]),
-    /// sudden death with the increment, or a time per move as the last move before the next.
-    /// Moreover never more than half of what it has left, so that it keeps time for a search
+    /// moves, may think: the engine's time manager plans its main time left
+    /// ([`TimeLeft::plan`], sudden death with the increment); a time per move is half of what
+    /// is left, a fixed time. Never more than half of what it has left, so that it keeps time for a search
     /// queued behind others. A first move (`opening`) is not charged, but is thought over as
     /// if it were.
     pub fn thinking_plan(
@@ -184,21 +184,20 @@ impl Clock {
         moves_played: u32,
     ) -> TimePlan {
         let left = Duration::from_millis(self.left_at(player, opening, now).max(0) as u64);
-        let clock = match self.control {
-            TimeControl::PerMove { .. } => TimeLeft {
-                left,
-                increment: Duration::ZERO,
-                moves_to_go: Some(1),
-                moves_played,
+        let plan = match self.control {
+            // Time not spent on a move is lost: a fixed time.
+            TimeControl::PerMove { .. } => TimePlan {
+                target: left / 2,
+                most: left / 2,
             },
             TimeControl::Main { increment_ms, .. } => TimeLeft {
                 left,
                 increment: Duration::from_millis(increment_ms.max(0) as u64),
                 moves_to_go: None,
                 moves_played,
-            },
+            }
+            .plan(),
         };
-        let plan = clock.plan();
         let most = plan.most.min(left / 2);
         TimePlan {
             target: plan.target.min(most),
@@ -313,22 +312,20 @@ mod tests {
         // Later in the game, over fewer moves.
         let later = clock.thinking_plan(Player::Black, false, 0, 30);
         assert_eq!(ms(later.target), 299_700 / 20 + 3_000);
-        // 290 s into the turn, 10 s left: at most half of it; 4 s left: at most 2 s; none
-        // left, none to think.
+        // 290 s into the turn, 10 s left: at most 30 % of it less the reserve (the increment
+        // comes only after the move); 4 s left: the same; none left, none to think.
         let short = clock.thinking_plan(Player::Black, false, 290_000, 0);
-        assert_eq!(ms(short.most), 5_000);
-        assert_eq!(ms(short.target), 9_700 / 35 + 3_000);
+        assert_eq!((ms(short.target), ms(short.most)), (2_910, 2_910));
         let shorter = clock.thinking_plan(Player::Black, false, 296_000, 0);
-        assert_eq!((ms(shorter.target), ms(shorter.most)), (2_000, 2_000));
+        assert_eq!((ms(shorter.target), ms(shorter.most)), (1_140, 1_140));
         let none = clock.thinking_plan(Player::Black, false, 400_000, 0);
         assert_eq!((none.target, none.most), (Duration::ZERO, Duration::ZERO));
         // A first move is not charged, but gets no more thought than any other.
         assert_eq!(clock.thinking_plan(Player::Black, true, 290_000, 0), plan);
-        // A time per move: half of what is left (less the reserve) as the plan, and half
-        // at most.
+        // A time per move: half of what is left, a fixed time.
         let per_move = Clock::new(TimeControl::PerMove { move_ms: 8_000 }, 0);
         let plan = per_move.thinking_plan(Player::White, false, 2_000, 0);
-        assert_eq!((ms(plan.target), ms(plan.most)), (2_850, 3_000));
+        assert_eq!((ms(plan.target), ms(plan.most)), (3_000, 3_000));
     }
 
     #[test]

@@ -74,13 +74,15 @@ impl Clock {
             (None, None) => (f64::INFINITY, f64::INFINITY),
         };
         let mark = |seconds: f64| {
-            if seconds.is_finite() {
-                nanos(Duration::from_secs_f64(seconds.max(0.0))).min(hard)
-            } else {
-                hard
-            }
+            Duration::try_from_secs_f64(seconds.max(0.0)).map_or(hard, |d| nanos(d).min(hard))
         };
-        self.deepen_until.store(mark(deepen), Relaxed);
+        // However unsure, no new iteration once most of the hard limit is gone.
+        let last_start = self
+            .limits
+            .time
+            .map_or(u64::MAX, |t| nanos(t.mul_f64(Self::DEEPEN_BEFORE)));
+        self.deepen_until
+            .store(mark(deepen).min(last_start), Relaxed);
         self.deadline.store(mark(finish), Relaxed);
     }
 
