@@ -88,7 +88,7 @@ pub struct MatchArgs {
 const MAX_CLOCK_SECONDS: f64 = 24.0 * 60.0 * 60.0;
 
 /// `SECONDS[+INCREMENT]`: the game's time and the increment.
-fn parse_clock(text: &str) -> Result<(Duration, Duration), String> {
+pub(crate) fn parse_clock(text: &str) -> Result<(Duration, Duration), String> {
     let seconds = |part: &str| {
         part.trim()
             .parse::<f64>()

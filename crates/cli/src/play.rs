@@ -4,13 +4,13 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use denkmeter_core::{ByPlayer, Player, Status, Viewer};
 use denkmeter_engine::dynamic::AnySession;
-use denkmeter_engine::Agent;
+use denkmeter_engine::{Agent, TimeLeft};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -33,6 +33,23 @@ pub struct PlayArgs {
     /// Where to save the record (default: denkmeter-RULESET-DATE-TIME.pgn here).
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Play on a clock: SECONDS for each side's game, and +INCREMENT seconds earned with every
+    /// move (e.g. 300+5). A person's turn runs from the prompt to a legal move; the computer
+    /// plans its time by the engine's time manager. A side whose time runs out loses. The
+    /// clocks are not kept in the record.
+    #[arg(long, value_name = "SECONDS[+INCREMENT]", value_parser = crate::matches::parse_clock)]
+    clock: Option<(Duration, Duration)>,
+}
+
+/// A time left as `m:ss` (tenths under ten seconds).
+fn clock_text(left: Duration) -> String {
+    let seconds = left.as_secs_f64();
+    if seconds < 10.0 {
+        format!("0:{seconds:04.1}")
+    } else {
+        let whole = left.as_secs();
+        format!("{}:{:02}", whole / 60, whole % 60)
+    }
 }
 
 /// Who sits in a seat.
@@ -234,6 +251,21 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             " (until the game ends, with only what may be seen here: no hidden king)"
         }
     );
+    let increment = args
+        .clock
+        .map_or(Duration::ZERO, |(_, increment)| increment);
+    let mut clocks = args
+        .clock
+        .map(|(initial, _)| ByPlayer::new(initial, initial));
+    if let Some((initial, increment)) = args.clock {
+        outln!(
+            "On the clock: {} a side, {:.1} s earned with every move.",
+            clock_text(initial),
+            increment.as_secs_f64()
+        );
+    }
+    // The turn on the clock: its ply, and when it began (a person's commands take his time).
+    let mut turn: Option<(usize, Instant)> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut show_board = true;
@@ -309,18 +341,42 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
         let player = table.session.to_move();
         let seat = seats[player.index()];
+        let ply = table.session.moves().len();
+        let started = match turn {
+            Some((at, started)) if at == ply => started,
+            _ => {
+                let now = Instant::now();
+                turn = Some((ply, now));
+                now
+            }
+        };
         let chosen = match seat {
             Seat::Computer(agent) => {
                 outln!("{} ({}) is thinking...", names[player], seat.describe());
-                let ply = table.session.moves().len() as u64;
+                let plan = clocks.as_ref().map(|left| {
+                    TimeLeft {
+                        left: left[player].saturating_sub(started.elapsed()),
+                        increment,
+                        moves_to_go: None,
+                        moves_played: u32::try_from(ply / 2).unwrap_or(u32::MAX),
+                    }
+                    .plan()
+                });
                 let mv = table
                     .session
-                    .choose_move(&agent, seed.wrapping_add(ply))
+                    .choose_move_within(&agent, seed.wrapping_add(ply as u64), plan)
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
                 mv
             }
             Seat::Human => {
-                out!("{} to move> ", names[player]);
+                match &clocks {
+                    Some(left) => out!(
+                        "{} to move ({} left)> ",
+                        names[player],
+                        clock_text(left[player].saturating_sub(started.elapsed()))
+                    ),
+                    None => out!("{} to move> ", names[player]),
+                }
                 std::io::stdout().flush().ok();
                 let Some(line) = lines.next() else {
                     outln!();
@@ -382,8 +438,33 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 }
             }
         };
+        if let Some(left) = &mut clocks {
+            let spent = started.elapsed();
+            if spent > left[player] {
+                left[player] = Duration::ZERO;
+                outln!("{}'s time has run out.", names[player]);
+                table.session.end(denkmeter_core::Outcome::win(
+                    !player,
+                    denkmeter_core::Reason::TimeForfeit,
+                ));
+                table.save()?;
+                continue;
+            }
+        }
         match table.session.play(&chosen) {
             Ok(_) => {
+                if let Some(left) = &mut clocks {
+                    left[player] = left[player] - started.elapsed().min(left[player]) + increment;
+                    if !humans.is_empty() {
+                        outln!(
+                            "Clocks: {} {}, {} {}",
+                            names.white,
+                            clock_text(left.white),
+                            names.black,
+                            clock_text(left.black)
+                        );
+                    }
+                }
                 if let Seat::Computer(_) = seat {
                     // As the people at the table may see it (a hidden setup move is `K@?`).
                     if let Some(shown) = table.session.last_move(viewer) {

@@ -279,6 +279,35 @@ fn play_survives_bad_input_and_saves_the_record() {
 }
 
 #[test]
+fn play_on_a_clock_ends_a_game_lost_on_time_and_times_the_computer() {
+    // A person with a microsecond loses on time at his first move.
+    let played = play(
+        &["chad", "--black", "computer:1", "--clock", "0.000001"],
+        "C5-A5\n",
+    );
+    let text = stdout(&played.out);
+    assert!(text.contains("White's time has run out."), "{text}");
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    assert!(record.to_lowercase().contains("time"), "{record}");
+    // Two searches with no limit of their own play a whole game on the clock.
+    let played = play(
+        &[
+            "english", "--white", "ab:d64", "--black", "ab:d64", "--clock", "3+0.05", "--seed", "2",
+        ],
+        "",
+    );
+    let text = stdout(&played.out);
+    assert!(text.contains("On the clock: 0:03.0 a side"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+    assert!(!text.contains("time has run out"), "{text}");
+    // A clock that is not one is refused.
+    let refused = denkmeter(&["play", "chad", "--clock", "soon"], "");
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("--clock"), "{}", stderr(&refused));
+}
+
+#[test]
 fn play_saves_the_record_at_end_of_input() {
     let played = play(&["shakti", "--black", "human"], "b2-b4\nb6-b5\n");
     let path = &played.record;
