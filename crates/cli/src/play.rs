@@ -388,53 +388,62 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 };
                 let line = line.context("cannot read the terminal")?;
                 let input = line.trim();
-                match input {
-                    "" => {
-                        show_board = false;
-                        continue;
-                    }
-                    "help" | "?" => {
-                        outln!("{HELP}");
-                        show_board = false;
-                        continue;
-                    }
-                    "board" => continue,
-                    "back" => {
-                        print_back(game.board(), table.session.as_ref());
-                        show_board = false;
-                        continue;
-                    }
-                    "moves" => {
-                        print_moves(table.session.as_ref(), names);
-                        show_board = false;
-                        continue;
-                    }
-                    "quit" | "exit" => {
-                        table.save()?;
-                        outln!("Saved unfinished in {}.", table.path.display());
-                        return Ok(());
-                    }
-                    "resign" => {
-                        show_board = false;
-                        out!("Resign this game? Type yes to resign: ");
-                        std::io::stdout().flush().ok();
-                        let answer = lines
-                            .next()
-                            .transpose()
-                            .context("cannot read the terminal")?;
-                        if answer.as_deref().map(str::trim) != Some("yes") {
-                            outln!("Not resigned; play on.");
+                if clocks
+                    .as_ref()
+                    .is_some_and(|left| started.elapsed() > left[player])
+                {
+                    // The flag fell before the line came: lost on time (below), whatever
+                    // was typed, a quit or a resignation too.
+                    String::new()
+                } else {
+                    match input {
+                        "" => {
+                            show_board = false;
                             continue;
                         }
-                        show_board = true;
-                        table.session.end(denkmeter_core::Outcome::win(
-                            !player,
-                            denkmeter_core::Reason::Resignation,
-                        ));
-                        table.save()?;
-                        continue;
+                        "help" | "?" => {
+                            outln!("{HELP}");
+                            show_board = false;
+                            continue;
+                        }
+                        "board" => continue,
+                        "back" => {
+                            print_back(game.board(), table.session.as_ref());
+                            show_board = false;
+                            continue;
+                        }
+                        "moves" => {
+                            print_moves(table.session.as_ref(), names);
+                            show_board = false;
+                            continue;
+                        }
+                        "quit" | "exit" => {
+                            table.save()?;
+                            outln!("Saved unfinished in {}.", table.path.display());
+                            return Ok(());
+                        }
+                        "resign" => {
+                            show_board = false;
+                            out!("Resign this game? Type yes to resign: ");
+                            std::io::stdout().flush().ok();
+                            let answer = lines
+                                .next()
+                                .transpose()
+                                .context("cannot read the terminal")?;
+                            if answer.as_deref().map(str::trim) != Some("yes") {
+                                outln!("Not resigned; play on.");
+                                continue;
+                            }
+                            show_board = true;
+                            table.session.end(denkmeter_core::Outcome::win(
+                                !player,
+                                denkmeter_core::Reason::Resignation,
+                            ));
+                            table.save()?;
+                            continue;
+                        }
+                        _ => input.to_string(),
                     }
-                    _ => input.to_string(),
                 }
             }
         };

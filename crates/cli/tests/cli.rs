@@ -289,16 +289,26 @@ fn play_on_a_clock_ends_a_game_lost_on_time_and_times_the_computer() {
     assert!(text.contains("White's time has run out."), "{text}");
     let record = std::fs::read_to_string(&played.record).expect("the record was saved");
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
-    assert!(record.to_lowercase().contains("time"), "{record}");
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
+    // Out of time, a quit is no way out: the game is lost on time all the same.
+    let played = play(
+        &["chad", "--black", "computer:1", "--clock", "0.000001"],
+        "quit\n",
+    );
+    let record = std::fs::read_to_string(&played.record).expect("the record was saved");
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
     // Two searches with no limit of their own play a whole game on the clock.
     let played = play(
         &[
-            "english", "--white", "ab:d64", "--black", "ab:d64", "--clock", "3+0.05", "--seed", "2",
+            "english", "--white", "ab:d64", "--black", "ab:d64", "--clock", "5+0.1", "--seed", "2",
         ],
         "",
     );
     let text = stdout(&played.out);
-    assert!(text.contains("On the clock: 0:03.0 a side"), "{text}");
+    assert!(text.contains("On the clock: 0:05.0 a side"), "{text}");
     assert!(text.contains("Game over"), "{text}");
     assert!(!text.contains("time has run out"), "{text}");
     // A clock that is not one is refused.
