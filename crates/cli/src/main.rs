@@ -21,6 +21,7 @@ macro_rules! out {
 mod analyse;
 mod draw;
 mod dxp;
+mod egtb;
 mod hub;
 mod lab;
 mod list;
@@ -53,6 +54,10 @@ use denkmeter_engine::Registry;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The folder of the draughts endgame databases (`denkmeter egtb generate`): the
+    /// search, the analysis and the server use those found there.
+    #[arg(long, global = true, default_value = "egtb")]
+    egtb: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]
@@ -162,6 +167,11 @@ enum Command {
     /// --read-timeout-secs. Bad messages and illegal moves are logged and end the game with
     /// GAMEEND; taking moves back is not supported.
     Dxp(dxp::DxpArgs),
+    /// Draughts endgame databases: build them, look positions up.
+    Egtb {
+        #[command(subcommand)]
+        command: egtb::EgtbCommand,
+    },
     /// Puzzles from games: mine them from self-play and records, or prove a puzzle file.
     Puzzles {
         #[command(subcommand)]
@@ -242,6 +252,11 @@ pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    if cli.egtb.is_dir() {
+        for (ruleset, pieces) in denkmeter_games::draughts::egtb::install(&cli.egtb) {
+            tracing::debug!("endgame databases: {ruleset} up to {pieces} pieces");
+        }
+    }
     match cli.command {
         Command::Serve(args) => serve::run(&args),
         Command::List => list::run(),
@@ -274,6 +289,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Hub(args) => hub::run(&args),
         Command::Dxp(args) => dxp::run(&args),
         Command::Puzzles { command } => puzzles::run(&command),
+        Command::Egtb { command } => egtb::run(&command, &cli.egtb),
     }
 }
 

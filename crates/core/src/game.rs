@@ -331,6 +331,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The value of the position from an endgame database, if one is loaded that holds it;
+    /// with `distance`, also the plies to the end (slower: the distances are kept
+    /// compressed). `None` by default.
+    fn table_value(&self, _state: &Self::State, _distance: bool) -> Option<TableValue> {
+        None
+    }
+
     /// The exact number of plies left when every line of play from `state` ends after that
     /// same number (a placement game: the empty cells); `None` (the default) when lines differ
     /// in length. The endgame solver searches only games that say.
@@ -458,4 +465,24 @@ pub fn find_move_by_text<G: Game>(
         .into_iter()
         .find(|&m| normalise(&game.move_text(state, m)) == wanted)
         .ok_or_else(|| MoveError::illegal(text, "no legal move matches it"))
+}
+
+/// A game's result under best play, for the side to move, as an endgame database knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What an endgame database says of a position ([`Game::table_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableValue {
+    pub result: TableResult,
+    /// Plies to the end of the game with best play (the winner quickest, the loser slowest),
+    /// when asked for and known; 0 for a draw.
+    pub plies: Option<u32>,
+    /// Whether the rules' draws by counting moves cannot change the result: always for a
+    /// draw; for a win or loss, only where no count can run out before the end.
+    pub exact: bool,
 }

@@ -25,7 +25,8 @@ pub use bits::Bits;
 pub use editor::EditorToken;
 pub use game::{
     board_fingerprint, find_move_by_text, BoardFileError, DisplayName, Facts, Game, MoveError,
-    RepetitionRule, RulesetVisitor, SearchKind, DISPLAY_NAME_PARTS, MAX_BOARD_FILE,
+    RepetitionRule, RulesetVisitor, SearchKind, TableResult, TableValue, DISPLAY_NAME_PARTS,
+    MAX_BOARD_FILE,
 };
 pub use geometry::{
     Board, Cell, CellInfo, Direction, EdgeLabel, Mark, Ray, Shape, SQUARE_DIRECTIONS,

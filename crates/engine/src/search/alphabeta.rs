@@ -204,6 +204,11 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.drawn_by_quiet_plies(ply) {
             return eval::DRAW;
         }
+        if ply > 0 {
+            if let Some(value) = game.table_value(state, false) {
+                return eval::table_score(&value, ply as i32);
+            }
+        }
         if depth == 0 || ply >= MAX_SEARCH_PLY {
             return self.quiescence(state, ply, alpha, beta);
         }

@@ -1,7 +1,7 @@
 //! Scores: the game's integer evaluation for unfinished positions, wins and losses by their
 //! distance, and the win-rate model that turns an evaluation into a playout's value.
 
-use denkmeter_core::{win_rate, Game, Outcome, Player};
+use denkmeter_core::{win_rate, Game, Outcome, Player, TableResult, TableValue};
 
 /// Scores at least `WIN - MAX_PLY` are forced wins (`WIN` minus the plies to the win).
 pub const WIN: i32 = 1_000_000;
@@ -15,6 +15,25 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() >= WIN - MAX_PLY
 }
 
+/// An endgame database's win `ply` plies from the root is `TABLE_WIN - ply` (a loss minus
+/// that): above every evaluation, below the forced wins, since the distance is not known
+/// there (and, under move-count rules, the result may not hold).
+pub const TABLE_WIN: i32 = WIN - 2 * MAX_PLY;
+
+/// Whether a score is an endgame database's win or loss.
+pub fn is_table_result(score: i32) -> bool {
+    !is_decisive(score) && score.abs() >= TABLE_WIN - MAX_PLY
+}
+
+/// The score of a position an endgame database holds, `ply` plies from the root.
+pub(crate) fn table_score(value: &TableValue, ply: i32) -> i32 {
+    match value.result {
+        TableResult::Win => TABLE_WIN - ply,
+        TableResult::Draw => DRAW,
+        TableResult::Loss => -(TABLE_WIN - ply),
+    }
+}
+
 /// A score as a person reads it: `+1.25` in the game's basic unit (a score is in hundredths
 /// of it), or `win in 7` / `loss in 6` (plies) for a forced result.
 pub fn score_text(score: i32) -> String {
@@ -23,6 +42,9 @@ pub fn score_text(score: i32) -> String {
         let word = if score > 0 { "win" } else { "loss" };
         let unit = if plies == 1 { "ply" } else { "plies" };
         format!("{word} in {plies} {unit}")
+    } else if is_table_result(score) {
+        let word = if score > 0 { "win" } else { "loss" };
+        format!("{word} (endgame database)")
     } else {
         let sign = if score < 0 { '-' } else { '+' };
         format!("{sign}{}.{:02}", score.abs() / 100, score.abs() % 100)
@@ -82,5 +104,9 @@ mod tests {
         assert_eq!(score_text(0), "+0.00");
         assert_eq!(score_text(WIN - 7), "win in 7 plies");
         assert_eq!(score_text(-(WIN - 1)), "loss in 1 ply");
+        assert_eq!(score_text(TABLE_WIN - 12), "win (endgame database)");
+        assert_eq!(score_text(-(TABLE_WIN - 3)), "loss (endgame database)");
+        assert!(!is_decisive(TABLE_WIN) && is_table_result(TABLE_WIN - 40));
+        assert!(!is_table_result(900_000) && !is_table_result(WIN - 5));
     }
 }

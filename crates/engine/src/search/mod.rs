@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use denkmeter_core::Game;
+use denkmeter_core::{Game, TableResult};
 
 use crate::Limits;
 use alphabeta::Worker;
@@ -216,6 +216,18 @@ pub(crate) fn search_in<G: Game>(
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let first = *moves.first()?;
+    if options.noise == 0 {
+        if let Some(result) = table_move(game, state, &moves) {
+            on_depth(&DepthReport {
+                depth: result.depth,
+                score: result.score,
+                nodes: result.nodes,
+                elapsed: Duration::ZERO,
+                pv: result.pv.clone(),
+            });
+            return Some(result);
+        }
+    }
     let clock = Clock::start(options.limits).with_external_stop(options.stop.clone());
     let mut history = options.history.clone();
     history.push(game.repetition_hash(state));
@@ -299,6 +311,81 @@ pub(crate) fn search_in<G: Game>(
     });
     result.nodes = clock.nodes();
     Some(result)
+}
+
+/// The longest line [`table_move`] follows.
+const TABLE_LINE: usize = 40;
+
+/// Where an endgame database holds a won or lost position with its distance: the move that
+/// wins quickest or loses slowest, without a search, with the database's line. A drawn
+/// position is left to the search, which sees the database's values below the root and may
+/// find the opponent a way to go wrong.
+fn table_move<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+) -> Option<SearchResult<G::Move>> {
+    let root = game.table_value(state, true)?;
+    if root.result == TableResult::Draw {
+        return None;
+    }
+    let plies = root.plies?;
+    let best = best_table_move(game, state, moves)?;
+    let score = match (root.result, root.exact) {
+        (TableResult::Win, true) => WIN - plies as i32,
+        (TableResult::Loss, true) => -(WIN - plies as i32),
+        (TableResult::Win, false) => eval::TABLE_WIN,
+        _ => -eval::TABLE_WIN,
+    };
+    let mut pv = vec![best];
+    let mut at = state.clone();
+    let mut line_moves = Vec::new();
+    game.play_unchecked(&mut at, best);
+    while pv.len() < TABLE_LINE && pv.len() < plies as usize {
+        game.legal_moves(&at, &mut line_moves);
+        let Some(next) = best_table_move(game, &at, &line_moves) else {
+            break;
+        };
+        pv.push(next);
+        game.play_unchecked(&mut at, next);
+    }
+    Some(SearchResult {
+        best,
+        score,
+        depth: 1,
+        nodes: moves.len() as u64,
+        pv,
+    })
+}
+
+/// The move of `moves` that wins quickest, else draws, else loses slowest, by the database's
+/// values of the positions they lead to; `None` if one of those is not in the database.
+fn best_table_move<G: Game>(game: &G, state: &G::State, moves: &[G::Move]) -> Option<G::Move> {
+    let mut best: Option<((u8, i64), G::Move)> = None;
+    for &mv in moves {
+        let mut child = state.clone();
+        game.play_unchecked(&mut child, mv);
+        let rank = match game.status(&child) {
+            denkmeter_core::Status::Over(outcome) => match outcome.winner {
+                Some(w) if w != game.to_move(&child) => (0, 0),
+                Some(_) => (2, 0),
+                None => (1, 0),
+            },
+            denkmeter_core::Status::Ongoing => {
+                let value = game.table_value(&child, true)?;
+                let plies = i64::from(value.plies?);
+                match value.result {
+                    TableResult::Loss => (0, plies),
+                    TableResult::Draw => (1, 0),
+                    TableResult::Win => (2, -plies),
+                }
+            }
+        };
+        if best.as_ref().map_or(true, |(r, _)| rank < *r) {
+            best = Some((rank, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
 }
 
 /// One depth of the root, first in a narrow window around the last depth's score, widened

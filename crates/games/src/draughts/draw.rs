@@ -32,7 +32,7 @@ pub(crate) enum Endgame {
 
 impl Endgame {
     /// The plies the players may play in this endgame before the game is drawn.
-    const fn plies(self) -> u8 {
+    pub(crate) const fn plies(self) -> u8 {
         match self {
             Endgame::Sixteen => SIXTEEN_MOVE_PLIES,
             Endgame::Five => FIVE_MOVE_PLIES,
@@ -116,6 +116,34 @@ pub(crate) fn count<V: Variant>(
             Some(_) => state.endgame.saturating_add(1),
         };
     }
+}
+
+/// Whether an endgame database's win or loss in `plies` plies (ignoring the counts) stands
+/// under the ruleset's counting rules from `state`: always without such rules; otherwise only
+/// if no count can run out first. The quiet count only grows by one a ply or starts again at
+/// 0; a lone-king endgame's count that starts later has at least the 5-move rule's plies, and
+/// one that runs now only loses plies when the endgame changes. Unknown plies: not known to
+/// stand.
+pub(crate) fn table_result_stands<V: Variant>(state: &State, plies: Option<u32>) -> bool {
+    if V::QUIET_PLY_LIMIT == 0 && !V::ENDGAME_RULES {
+        return true;
+    }
+    let Some(plies) = plies else {
+        return false;
+    };
+    if V::QUIET_PLY_LIMIT > 0 && plies + u32::from(state.quiet) >= u32::from(V::QUIET_PLY_LIMIT) {
+        return false;
+    }
+    if V::ENDGAME_RULES {
+        let left = match endgame(state) {
+            Some(now) => u32::from(now.plies().saturating_sub(state.endgame)),
+            None => u32::from(FIVE_MOVE_PLIES),
+        };
+        if plies >= left {
+            return false;
+        }
+    }
+    true
 }
 
 /// The draw the counts of `state` call, if any.

@@ -35,6 +35,7 @@
 
 mod draw;
 mod dxp;
+pub mod egtb;
 mod eval;
 mod fen;
 mod geometry;
@@ -54,7 +55,7 @@ use std::marker::PhantomData;
 use denkmeter_core::{
     Board, ByPlayer, Cell, Emblem, Facts, Game, MoveError, MoveView, Outcome, PieceShape,
     PieceStyle, PieceView, Player, PositionError, PositionView, Reason, RulesetVisitor, SearchKind,
-    Status, Viewer,
+    Status, TableResult, TableValue, Viewer,
 };
 
 use geometry::{bit, Squares};
@@ -139,6 +140,24 @@ pub type Scandinavian8x8WeakFree = Draughts<ScandinavianRules<8, WEAK, false>>;
 pub type International = Draughts<InternationalRules>;
 /// English checkers (`english`).
 pub type English = Draughts<EnglishRules>;
+
+/// The names of the fourteen draughts rulesets.
+pub(crate) const NAMES: [&str; 14] = [
+    <ScandinavianRules<10, STRONG, true> as Variant>::NAME,
+    <ScandinavianRules<10, STRONG, false> as Variant>::NAME,
+    <ScandinavianRules<10, MEDIUM, true> as Variant>::NAME,
+    <ScandinavianRules<10, MEDIUM, false> as Variant>::NAME,
+    <ScandinavianRules<10, WEAK, true> as Variant>::NAME,
+    <ScandinavianRules<10, WEAK, false> as Variant>::NAME,
+    <ScandinavianRules<8, STRONG, true> as Variant>::NAME,
+    <ScandinavianRules<8, STRONG, false> as Variant>::NAME,
+    <ScandinavianRules<8, MEDIUM, true> as Variant>::NAME,
+    <ScandinavianRules<8, MEDIUM, false> as Variant>::NAME,
+    <ScandinavianRules<8, WEAK, true> as Variant>::NAME,
+    <ScandinavianRules<8, WEAK, false> as Variant>::NAME,
+    <InternationalRules as Variant>::NAME,
+    <EnglishRules as Variant>::NAME,
+];
 
 /// All fourteen draughts rulesets, in the order `denkmeter list` shows them.
 pub fn rulesets(visitor: &mut impl RulesetVisitor) {
@@ -407,5 +426,30 @@ impl<V: Variant> Game for Draughts<V> {
     /// Bound to capture: captures are compulsory.
     fn forcing(&self, state: &State) -> bool {
         movegen::has_capture::<V>(state)
+    }
+
+    /// From the databases [`egtb::install`] installed, if they hold the position.
+    fn table_value(&self, state: &State, distance: bool) -> Option<TableValue> {
+        let pieces = (state.pieces.white | state.pieces.black).count_ones() as usize;
+        if pieces > egtb::installed_pieces() {
+            return None;
+        }
+        let tables = egtb::installed(V::NAME)?;
+        let (wdl, plies) = if distance {
+            let probe = tables.probe(state)?;
+            (probe.wdl, Some(probe.plies))
+        } else {
+            (tables.wdl(state)?, None)
+        };
+        let result = match wdl {
+            egtb::Wdl::Win => TableResult::Win,
+            egtb::Wdl::Draw => TableResult::Draw,
+            egtb::Wdl::Loss => TableResult::Loss,
+        };
+        Some(TableValue {
+            result,
+            plies,
+            exact: result == TableResult::Draw || draw::table_result_stands::<V>(state, plies),
+        })
     }
 }

@@ -236,6 +236,7 @@ mod cross_check;
 mod dames;
 mod draws;
 mod dxp;
+mod egtb;
 mod end;
 mod facts;
 mod fen;

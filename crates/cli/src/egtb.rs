@@ -1,0 +1,131 @@
+//! `denkmeter egtb`: build the draughts endgame databases and look positions up in them.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use denkmeter_games::draughts::egtb::{self, Probe, Report, Wdl};
+
+#[derive(Debug, Subcommand)]
+pub enum EgtbCommand {
+    /// Build the databases of every material up to --pieces pieces by retrograde analysis,
+    /// each checked against the rules as it is built, into DIR/RULESET/ (DIR from --egtb).
+    /// Materials an earlier run finished are read back instead of built again.
+    Generate {
+        /// A draughts ruleset (international, english, scandinavian-8x8, ...).
+        ruleset: String,
+        /// The most pieces, both sides together (2 to 7).
+        #[arg(long)]
+        pieces: usize,
+        /// Threads for the passes that can share the work (default: the processors).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// A position's value from the databases in --egtb, and every move's.
+    Probe {
+        ruleset: String,
+        /// A position string; `--position=S` for one that starts with `-`.
+        #[arg(long, allow_hyphen_values = true)]
+        position: String,
+    },
+}
+
+/// `win in 7 plies`, `draw`, `loss in 0 plies` (lost).
+fn value_text(p: Probe) -> String {
+    let unit = |n: u32| if n == 1 { "ply" } else { "plies" };
+    match p.wdl {
+        Wdl::Win => format!("win in {} {}", p.plies, unit(p.plies)),
+        Wdl::Draw => "draw".to_string(),
+        Wdl::Loss if p.plies == 0 => "lost".to_string(),
+        Wdl::Loss => format!("loss in {} {}", p.plies, unit(p.plies)),
+    }
+}
+
+pub fn run(command: &EgtbCommand, dir: &std::path::Path) -> Result<()> {
+    match command {
+        EgtbCommand::Generate {
+            ruleset,
+            pieces,
+            threads,
+        } => generate(ruleset, *pieces, *threads, dir),
+        EgtbCommand::Probe { ruleset, position } => probe(ruleset, position, dir),
+    }
+}
+
+fn generate(
+    ruleset: &str,
+    pieces: usize,
+    threads: Option<usize>,
+    dir: &std::path::Path,
+) -> Result<()> {
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    let started = Instant::now();
+    let (mut positions, mut bytes) = (0u64, 0u64);
+    outln!(
+        "{:<12} {:>13} {:>7} {:>7} {:>7} {:>8} {:>11} {:>9}",
+        "material",
+        "positions",
+        "wins",
+        "draws",
+        "losses",
+        "longest",
+        "bytes",
+        "seconds"
+    );
+    let mut report = |r: &Report| {
+        let t = &r.tally;
+        let share = |n: u64| 100.0 * n as f64 / t.positions.max(1) as f64;
+        positions += t.positions;
+        bytes += r.bytes;
+        outln!(
+            "{:<12} {:>13} {:>6.1}% {:>6.1}% {:>6.1}% {:>8} {:>11} {:>9}",
+            r.material.to_string(),
+            t.positions,
+            share(t.wins),
+            share(t.draws),
+            share(t.losses),
+            t.longest,
+            r.bytes,
+            if r.reused {
+                "(earlier)".to_string()
+            } else {
+                format!("{:.1}", r.elapsed.as_secs_f64())
+            }
+        );
+    };
+    egtb::generate_ruleset(ruleset, pieces, dir, threads, &mut report)
+        .with_context(|| format!("cannot build the {ruleset} databases in {}", dir.display()))?;
+    outln!(
+        "total {positions} positions, {bytes} bytes in {}, {:.1} s on {threads} threads",
+        dir.join(ruleset).display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe(ruleset: &str, position: &str, dir: &std::path::Path) -> Result<()> {
+    let Some(tables) = egtb::open_ruleset(ruleset, dir)? else {
+        bail!(
+            "no {ruleset} databases in {}: build them with `denkmeter egtb generate {ruleset} --pieces 4`",
+            dir.display()
+        );
+    };
+    let description = egtb::describe(ruleset, &tables, position)?;
+    if let Some(problem) = tables.problem() {
+        bail!("cannot read the databases: {problem}");
+    }
+    let Some(value) = description.value else {
+        bail!(
+            "the position is not in the databases ({} holds up to {} pieces)",
+            dir.join(ruleset).display(),
+            tables.pieces()
+        );
+    };
+    outln!("value {}", value_text(value));
+    for (mv, value) in &description.moves {
+        outln!("{mv} {}", value_text(*value));
+    }
+    Ok(())
+}

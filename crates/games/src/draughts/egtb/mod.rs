@@ -1,0 +1,570 @@
+//! Endgame databases for the draughts rulesets: the value of every position with few pieces
+//! (won, drawn or lost for the side to move, and in how many plies), built by retrograde
+//! analysis (`build`), kept on disk compressed (`codec`), one file per material, and read back
+//! for the search and the analysis.
+//!
+//! The values ignore the move-count draw rules (International draughts' 25-, 16- and 5-move
+//! rules, English checkers' 40-move rule) and repetition: a side that cannot move, or has no
+//! pieces, loses; the distances are plies to that end, the winner playing for the quickest win
+//! and the loser for the longest game. A drawn value is exact under every rule (counting only
+//! adds draws); a win is exact in the rulesets without counting, and elsewhere where the
+//! distance is short enough that no count can run out first ([`Probe::exact`]).
+//!
+//! ```
+//! use denkmeter_core::Game;
+//! use denkmeter_games::draughts::egtb::{self, Wdl};
+//! use denkmeter_games::draughts::English;
+//!
+//! // Every English position with up to three pieces, in memory.
+//! let tables = egtb::Tablebase::generate::<denkmeter_games::draughts::EnglishRules>(3, 1).unwrap();
+//! let game = English::new();
+//! // Two kings against one in the double corner: White, to move, wins in 11 plies.
+//! let state = game.parse_position("8/8/8/8/8/8/5D1d/6D1 w").unwrap();
+//! assert_eq!(tables.probe(&state), Some(egtb::Probe { wdl: Wdl::Win, plies: 11 }));
+//! // A king against a king draws.
+//! let state = game.parse_position("8/8/8/8/3d4/8/8/D7 w").unwrap();
+//! assert_eq!(tables.wdl(&state), Some(Wdl::Draw));
+//! ```
+
+mod build;
+mod codec;
+pub(crate) mod index;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use denkmeter_core::Player;
+
+use super::state::State;
+use super::variant::{geometry, Variant};
+use build::{Built, DRAW, INVALID};
+use codec::{Compressed, BLOCK};
+use index::{material_of, Board, Numbering};
+
+pub use build::Tally;
+pub use index::{Material, MAX_PIECES};
+
+/// What can go wrong making or reading a database.
+#[derive(Debug, thiserror::Error)]
+pub enum EgtbError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("a database file is damaged: {0}")]
+    Format(String),
+    #[error("the database of {0} is missing (build the smaller ones first)")]
+    Missing(Material),
+    #[error("the database disagrees with the rules: {0}")]
+    Inconsistent(String),
+    #[error("no endgame databases for ruleset {0}: only the draughts rulesets have them")]
+    UnknownRuleset(String),
+    #[error("databases hold 2 to {MAX_PIECES} pieces, not {0}")]
+    Pieces(usize),
+    #[error("bad position: {0}")]
+    Position(String),
+}
+
+/// Won, drawn or lost, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wdl {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// A position's value in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    pub wdl: Wdl,
+    /// Plies to the end of the game with best play (0 for a draw).
+    pub plies: u32,
+}
+
+/// The value a code stands for (an unused number reads as a draw).
+fn probe_of(code: u16) -> Probe {
+    match code {
+        DRAW | INVALID => Probe {
+            wdl: Wdl::Draw,
+            plies: 0,
+        },
+        c if c & 1 == 1 => Probe {
+            wdl: Wdl::Win,
+            plies: u32::from(c - 3) / 2,
+        },
+        c => Probe {
+            wdl: Wdl::Loss,
+            plies: u32::from(c - 2) / 2,
+        },
+    }
+}
+
+/// What building one material (with its mirror) did.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub material: Material,
+    pub tally: Tally,
+    /// Bytes on disk (0 when kept in memory only).
+    pub bytes: u64,
+    pub elapsed: Duration,
+    /// Read from an earlier run's file rather than built.
+    pub reused: bool,
+}
+
+/// One material's values, for probing: won, drawn or lost in two bits each, and the distances
+/// still compressed by block.
+#[derive(Debug)]
+struct Slice {
+    numbering: Numbering,
+    wdl: Vec<u8>,
+    compressed: Compressed,
+}
+
+impl Slice {
+    fn new(numbering: Numbering, compressed: Compressed) -> Result<Slice, EgtbError> {
+        let mut wdl = vec![0u8; (numbering.len as usize).div_ceil(4)];
+        let mut i = 0usize;
+        compressed.for_each(|code| {
+            let bits = match probe_of(code).wdl {
+                Wdl::Draw => 0,
+                Wdl::Loss => 1,
+                Wdl::Win => 2,
+            };
+            wdl[i / 4] |= bits << (2 * (i % 4));
+            i += 1;
+        })?;
+        Ok(Slice {
+            numbering,
+            wdl,
+            compressed,
+        })
+    }
+
+    fn wdl(&self, index: u64) -> Wdl {
+        let i = index as usize;
+        match (self.wdl[i / 4] >> (2 * (i % 4))) & 3 {
+            1 => Wdl::Loss,
+            2 => Wdl::Win,
+            _ => Wdl::Draw,
+        }
+    }
+
+    fn probe(&self, index: u64) -> Result<Probe, EgtbError> {
+        let i = index as usize;
+        let mut block = Vec::with_capacity(BLOCK);
+        self.compressed.block(i / BLOCK, &mut block)?;
+        Ok(probe_of(block[i % BLOCK]))
+    }
+}
+
+/// The materials of up to `pieces` pieces, in the order they are built: fewer pieces first,
+/// then fewer men; each pair of mirrors once.
+fn build_order(pieces: usize) -> Vec<Material> {
+    let mut order: Vec<Material> = (2..=pieces)
+        .flat_map(Material::all_with)
+        .filter(|m| *m <= m.swapped())
+        .collect();
+    order.sort_by_key(|m| (m.pieces(), m.men(), *m));
+    order
+}
+
+/// The endgame databases of one ruleset: read lazily from a directory, one material at a time
+/// as the probes need them, or built in memory.
+#[derive(Debug)]
+pub struct Tablebase {
+    ruleset: &'static str,
+    board: Board,
+    /// Every material of up to this many pieces is present.
+    pieces: usize,
+    dir: Option<PathBuf>,
+    /// By [`Material::slot`].
+    slices: Vec<OnceLock<Result<Slice, String>>>,
+}
+
+fn slots() -> Vec<OnceLock<Result<Slice, String>>> {
+    (0..8 * 8 * 8 * 8).map(|_| OnceLock::new()).collect()
+}
+
+impl Tablebase {
+    /// Builds every material of up to `pieces` pieces of ruleset `V` in memory on `threads`
+    /// threads (for tests and small sets).
+    pub fn generate<V: Variant>(pieces: usize, threads: usize) -> Result<Tablebase, EgtbError> {
+        let built = generate::<V>(pieces, None, threads, &mut |_| {})?;
+        let slices = slots();
+        for (material, (numbering, codes)) in built.tables {
+            let slice = Slice::new(numbering, Compressed::new(&codes))?;
+            let _ = slices[material.slot()].set(Ok(slice));
+        }
+        Ok(Tablebase {
+            ruleset: V::NAME,
+            board: Board::new(geometry::<V>()),
+            pieces,
+            dir: None,
+            slices,
+        })
+    }
+
+    /// The databases of ruleset `V` in `dir/RULESET/`: every complete piece count found there
+    /// (the files are read and checked when first probed). `None` if there is not even the
+    /// set of two pieces.
+    pub fn open<V: Variant>(dir: &Path) -> Option<Tablebase> {
+        let folder = dir.join(V::NAME);
+        let mut pieces = 1;
+        while pieces < MAX_PIECES
+            && Material::all_with(pieces + 1)
+                .iter()
+                .all(|m| folder.join(m.file_name()).is_file())
+        {
+            pieces += 1;
+        }
+        (pieces >= 2).then(|| Tablebase {
+            ruleset: V::NAME,
+            board: Board::new(geometry::<V>()),
+            pieces,
+            dir: Some(folder),
+            slices: slots(),
+        })
+    }
+
+    /// The ruleset's name.
+    pub fn ruleset(&self) -> &'static str {
+        self.ruleset
+    }
+
+    /// The most pieces of the positions it holds.
+    pub fn pieces(&self) -> usize {
+        self.pieces
+    }
+
+    /// The slice of a material, read on first use; `None` (with the reason kept) if its file
+    /// cannot be read.
+    fn slice(&self, material: Material) -> Option<&Slice> {
+        self.slices[material.slot()]
+            .get_or_init(|| {
+                let dir = self.dir.as_ref().ok_or("not built")?;
+                let numbering = Numbering::new(&self.board, material);
+                let path = dir.join(material.file_name());
+                let read = || -> Result<Slice, EgtbError> {
+                    let mut file = fs::File::open(&path)?;
+                    let compressed =
+                        Compressed::read(self.ruleset, material, numbering.len, &mut file)?;
+                    Slice::new(numbering, compressed)
+                };
+                read().map_err(|e| format!("{}: {e}", path.display()))
+            })
+            .as_ref()
+            .ok()
+    }
+
+    /// The problem met reading any material's file so far, if any.
+    pub fn problem(&self) -> Option<String> {
+        self.slices
+            .iter()
+            .find_map(|s| s.get().and_then(|r| r.as_ref().err().cloned()))
+    }
+
+    /// Turns the position to White to move and finds its slice and number.
+    fn locate(&self, state: &State) -> Option<(&Slice, u64)> {
+        let pieces = (state.pieces.white | state.pieces.black).count_ones() as usize;
+        if pieces > self.pieces || state.pieces.white == 0 || state.pieces.black == 0 {
+            return None;
+        }
+        let flipped;
+        let white = if state.to_move == Player::Black {
+            flipped = self.board.flipped(state);
+            &flipped
+        } else {
+            state
+        };
+        let slice = self.slice(material_of(white))?;
+        Some((slice, slice.numbering.index(&self.board, white)))
+    }
+
+    /// Won, drawn or lost, if the position is in the databases (fast: no decompression).
+    pub fn wdl(&self, state: &State) -> Option<Wdl> {
+        let (slice, index) = self.locate(state)?;
+        Some(slice.wdl(index))
+    }
+
+    /// The value and distance, if the position is in the databases.
+    pub fn probe(&self, state: &State) -> Option<Probe> {
+        let (slice, index) = self.locate(state)?;
+        slice.probe(index).ok()
+    }
+}
+
+/// Builds (or, from `dir`, reads what an earlier run built) every material of up to `pieces`
+/// pieces of ruleset `V`, writing each new one to `dir/RULESET/` if given, and reporting each.
+fn generate<V: Variant>(
+    pieces: usize,
+    dir: Option<&Path>,
+    threads: usize,
+    on_material: &mut dyn FnMut(&Report),
+) -> Result<Built, EgtbError> {
+    if !(2..=MAX_PIECES).contains(&pieces) {
+        return Err(EgtbError::Pieces(pieces));
+    }
+    let folder = dir.map(|d| d.join(V::NAME));
+    if let Some(folder) = &folder {
+        fs::create_dir_all(folder)?;
+    }
+    let mut built = Built::new::<V>();
+    for material in build_order(pieces) {
+        let start = Instant::now();
+        let mirror = material.swapped();
+        let mirrors: &[Material] = if mirror == material {
+            &[material]
+        } else {
+            &[material, mirror]
+        };
+        // Reuse both files of an earlier run if they read back whole.
+        let mut reused = Vec::new();
+        if let Some(folder) = &folder {
+            for &m in mirrors {
+                let numbering = Numbering::new(&built.board, m);
+                let Ok(mut file) = fs::File::open(folder.join(m.file_name())) else {
+                    break;
+                };
+                let Ok(compressed) = Compressed::read(V::NAME, m, numbering.len, &mut file) else {
+                    break;
+                };
+                let mut codes = Vec::with_capacity(numbering.len as usize);
+                if compressed.for_each(|c| codes.push(c)).is_err() {
+                    break;
+                }
+                reused.push((m, numbering, codes, compressed.data.len() as u64));
+            }
+        }
+        let fresh = reused.len() != mirrors.len();
+        let results = if fresh {
+            build::build_pair::<V>(&built, material, threads)?
+                .into_iter()
+                .map(|(m, n, codes)| (m, n, codes, 0))
+                .collect()
+        } else {
+            reused
+        };
+        for (m, numbering, mut codes, mut bytes) in results {
+            if fresh {
+                if let Some(folder) = &folder {
+                    // Unused numbers repeat the value before them, which compresses best.
+                    let mut last = DRAW;
+                    let mut stored = codes.clone();
+                    for c in &mut stored {
+                        if *c == INVALID {
+                            *c = last;
+                        }
+                        last = *c;
+                    }
+                    let compressed = Compressed::new(&stored);
+                    let path = folder.join(m.file_name());
+                    let partial = path.with_extension("part");
+                    let mut file = std::io::BufWriter::new(fs::File::create(&partial)?);
+                    compressed.write(V::NAME, m, &mut file)?;
+                    std::io::Write::flush(&mut file)?;
+                    drop(file);
+                    fs::rename(&partial, &path)?;
+                    bytes = fs::metadata(&path)?.len();
+                }
+            }
+            on_material(&Report {
+                material: m,
+                tally: Tally::of(&codes),
+                bytes,
+                elapsed: start.elapsed(),
+                reused: !fresh,
+            });
+            codes.shrink_to_fit();
+            built.tables.insert(m, (numbering, codes));
+        }
+    }
+    Ok(built)
+}
+
+/// A draughts ruleset's generator, by name.
+type Generator = fn(usize, &Path, usize, &mut dyn FnMut(&Report)) -> Result<(), EgtbError>;
+/// A draughts ruleset's opener, by name.
+type Opener = fn(&Path) -> Option<Tablebase>;
+/// A draughts ruleset's describer, by name.
+type Describer = fn(&Tablebase, &str) -> Result<Description, EgtbError>;
+
+/// A position's value and every move's, from the databases ([`describe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The position's value; `None` if the databases do not hold it.
+    pub value: Option<Probe>,
+    /// Each legal move (in the ruleset's notation) with the value it gives the side to move,
+    /// best first.
+    pub moves: Vec<(String, Probe)>,
+}
+
+/// The value of a move that leads to a position of value `child` (for its side to move).
+fn for_mover(child: Probe) -> Probe {
+    Probe {
+        wdl: match child.wdl {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        },
+        plies: if child.wdl == Wdl::Draw {
+            0
+        } else {
+            child.plies + 1
+        },
+    }
+}
+
+/// How good a value is for its side: quicker wins and slower losses first.
+fn preference(p: Probe) -> (u8, i64) {
+    match p.wdl {
+        Wdl::Win => (0, i64::from(p.plies)),
+        Wdl::Draw => (1, 0),
+        Wdl::Loss => (2, -i64::from(p.plies)),
+    }
+}
+
+fn describer<V: Variant>(tables: &Tablebase, position: &str) -> Result<Description, EgtbError> {
+    use denkmeter_core::{Game, Status};
+    let game = super::Draughts::<V>::new();
+    let state = game
+        .parse_position(position)
+        .map_err(|e| EgtbError::Position(e.to_string()))?;
+    let mut moves = Vec::new();
+    game.legal_moves(&state, &mut moves);
+    let mut described = Vec::new();
+    for &mv in &moves {
+        let mut child = state.clone();
+        game.play_unchecked(&mut child, mv);
+        let value = match game.status(&child) {
+            Status::Over(outcome) if outcome.winner.is_some() => Some(Probe {
+                wdl: Wdl::Loss,
+                plies: 0,
+            }),
+            _ => tables.probe(&child),
+        };
+        if let Some(value) = value {
+            described.push((game.move_text(&state, mv), for_mover(value)));
+        }
+    }
+    described.sort_by_key(|(_, p)| preference(*p));
+    let value = match game.status(&state) {
+        Status::Over(outcome) if outcome.winner.is_some() => Some(Probe {
+            wdl: Wdl::Loss,
+            plies: 0,
+        }),
+        _ => tables.probe(&state),
+    };
+    Ok(Description {
+        value,
+        moves: described,
+    })
+}
+
+/// The value of the position written `position` and of each of its moves, from `tables`
+/// (of ruleset `name`).
+pub fn describe(name: &str, tables: &Tablebase, position: &str) -> Result<Description, EgtbError> {
+    let (_, _, describe) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    describe(tables, position)
+}
+
+fn generator<V: Variant>(
+    pieces: usize,
+    dir: &Path,
+    threads: usize,
+    on_material: &mut dyn FnMut(&Report),
+) -> Result<(), EgtbError> {
+    generate::<V>(pieces, Some(dir), threads, on_material).map(|_| ())
+}
+
+/// The generator and opener of each draughts ruleset.
+fn by_name(name: &str) -> Option<(Generator, Opener, Describer)> {
+    use super::variant::{
+        EnglishRules, InternationalRules, ScandinavianRules, MEDIUM, STRONG, WEAK,
+    };
+    macro_rules! pick {
+        ($($v:ty),*) => {
+            $(if name == <$v as Variant>::NAME {
+                return Some((generator::<$v>, Tablebase::open::<$v>, describer::<$v>));
+            })*
+        };
+    }
+    pick!(
+        ScandinavianRules<10, STRONG, true>,
+        ScandinavianRules<10, STRONG, false>,
+        ScandinavianRules<10, MEDIUM, true>,
+        ScandinavianRules<10, MEDIUM, false>,
+        ScandinavianRules<10, WEAK, true>,
+        ScandinavianRules<10, WEAK, false>,
+        ScandinavianRules<8, STRONG, true>,
+        ScandinavianRules<8, STRONG, false>,
+        ScandinavianRules<8, MEDIUM, true>,
+        ScandinavianRules<8, MEDIUM, false>,
+        ScandinavianRules<8, WEAK, true>,
+        ScandinavianRules<8, WEAK, false>,
+        InternationalRules,
+        EnglishRules
+    );
+    None
+}
+
+/// Builds the databases of ruleset `name` up to `pieces` pieces into `dir/RULESET/`, reusing
+/// the files an earlier run left there, on `threads` threads; reports each material.
+pub fn generate_ruleset(
+    name: &str,
+    pieces: usize,
+    dir: &Path,
+    threads: usize,
+    on_material: &mut dyn FnMut(&Report),
+) -> Result<(), EgtbError> {
+    let (generate, _, _) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    generate(pieces, dir, threads, on_material)
+}
+
+/// The databases of ruleset `name` in `dir`, if any.
+pub fn open_ruleset(name: &str, dir: &Path) -> Result<Option<Tablebase>, EgtbError> {
+    let (_, open, _) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    Ok(open(dir))
+}
+
+/// The databases the search and the analysis use, installed once per process.
+static INSTALLED: OnceLock<HashMap<&'static str, Arc<Tablebase>>> = OnceLock::new();
+/// Guards installing.
+static INSTALLING: Mutex<()> = Mutex::new(());
+
+/// Makes the databases of every draughts ruleset found in `dir` the ones the rules report
+/// ([`denkmeter_core::Game::table_value`]); returns the rulesets and piece counts found. Only
+/// the first call in a process has an effect.
+pub fn install(dir: &Path) -> Vec<(&'static str, usize)> {
+    let _guard = INSTALLING.lock();
+    let tables = INSTALLED.get_or_init(|| {
+        let mut found = HashMap::new();
+        for name in super::NAMES {
+            if let Ok(Some(t)) = open_ruleset(name, dir) {
+                found.insert(t.ruleset(), Arc::new(t));
+            }
+        }
+        let most = found.values().map(|t| t.pieces()).max().unwrap_or(0);
+        INSTALLED_PIECES.store(most, Ordering::Relaxed);
+        found
+    });
+    let mut list: Vec<_> = tables.values().map(|t| (t.ruleset(), t.pieces())).collect();
+    list.sort();
+    list
+}
+
+/// The most pieces of any installed database (0 before [`install`]): a probe of a position
+/// with more costs one comparison.
+static INSTALLED_PIECES: AtomicUsize = AtomicUsize::new(0);
+
+/// The most pieces of any installed database.
+#[inline(always)]
+pub(crate) fn installed_pieces() -> usize {
+    INSTALLED_PIECES.load(Ordering::Relaxed)
+}
+
+/// The installed databases of a ruleset, if any.
+pub(crate) fn installed(name: &'static str) -> Option<&'static Tablebase> {
+    INSTALLED.get()?.get(name).map(|t| &**t)
+}
