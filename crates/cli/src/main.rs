@@ -55,10 +55,13 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// The folder of the draughts endgame databases (`denkmeter egtb generate`): the
-    /// search, the analysis and the server use those found there.
-    #[arg(long, global = true, default_value = "egtb")]
-    egtb: PathBuf,
+    /// search, the analysis and the server use those found there [default: egtb].
+    #[arg(long, global = true)]
+    egtb: Option<PathBuf>,
 }
+
+/// The databases' folder when `--egtb` is not given.
+const DEFAULT_EGTB: &str = "egtb";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -252,10 +255,22 @@ pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    if cli.egtb.is_dir() {
-        for (ruleset, pieces) in denkmeter_games::draughts::egtb::install(&cli.egtb) {
-            tracing::debug!("endgame databases: {ruleset} up to {pieces} pieces");
+    let egtb_dir = cli
+        .egtb
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_EGTB));
+    if egtb_dir.is_dir() {
+        for (ruleset, pieces) in denkmeter_games::draughts::egtb::install(&egtb_dir) {
+            tracing::info!(
+                "endgame databases: {ruleset} up to {pieces} pieces, from {}",
+                egtb_dir.display()
+            );
         }
+    } else if cli.egtb.is_some() && !matches!(cli.command, Command::Egtb { .. }) {
+        tracing::warn!(
+            "no endgame databases: {} is not a folder (build them with `denkmeter egtb generate`)",
+            egtb_dir.display()
+        );
     }
     match cli.command {
         Command::Serve(args) => serve::run(&args),
@@ -289,7 +304,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Hub(args) => hub::run(&args),
         Command::Dxp(args) => dxp::run(&args),
         Command::Puzzles { command } => puzzles::run(&command),
-        Command::Egtb { command } => egtb::run(&command, &cli.egtb),
+        Command::Egtb { command } => egtb::run(&command, &egtb_dir),
     }
 }
 

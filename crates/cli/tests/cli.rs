@@ -1410,3 +1410,114 @@ fn analyse_game_judges_every_move_and_annotates_the_record() {
         assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn egtb_builds_the_databases_and_analyse_plays_from_them() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let egtb = dir.path().to_str().expect("utf-8 path");
+    let built = denkmeter(
+        &[
+            "--egtb", egtb, "egtb", "generate", "english", "--pieces", "3",
+        ],
+        "",
+    );
+    assert!(built.status.success(), "{}", stderr(&built));
+    let text = stdout(&built);
+    assert!(text.starts_with("material"), "{text}");
+    assert!(text.contains("\n0m2k-0m1k "), "{text}");
+    assert!(text.contains("total "), "{text}");
+    assert!(dir.path().join("english").join("0m2k-0m1k.egtb").is_file());
+    // A second run reads what the first built.
+    let again = denkmeter(
+        &[
+            "--egtb", egtb, "egtb", "generate", "english", "--pieces", "3",
+        ],
+        "",
+    );
+    assert!(stdout(&again).contains("(earlier)"), "{}", stdout(&again));
+
+    let position = "--position=8/8/8/8/8/8/5D1d/6D1 w";
+    let probed = denkmeter(&["--egtb", egtb, "egtb", "probe", "english", position], "");
+    assert!(probed.status.success(), "{}", stderr(&probed));
+    let text = stdout(&probed);
+    assert!(text.starts_with("value win in 11 plies\n"), "{text}");
+    assert!(text.contains("\n6-10 win in 11 plies\n"), "{text}");
+    assert!(text.contains(" draw\n"), "{text}");
+
+    let analysed = denkmeter(
+        &[
+            "--egtb", egtb, "analyse", "english", position, "--depth", "4",
+        ],
+        "",
+    );
+    assert!(analysed.status.success(), "{}", stderr(&analysed));
+    let text = stdout(&analysed);
+    assert!(text.contains("score win in 11 plies"), "{text}");
+    assert!(text.contains("best 6-10"), "{text}");
+}
+
+#[test]
+fn egtb_explains_what_it_cannot_do() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let egtb = dir.path().to_str().expect("utf-8 path");
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "egtb",
+                "probe",
+                "english",
+                "--position=8/8/8/8/8/8/5D1d/6D1 w",
+            ],
+            "no english databases in",
+        ),
+        (
+            &["egtb", "generate", "chad", "--pieces", "3"],
+            "only the draughts rulesets",
+        ),
+        (
+            &["egtb", "generate", "english", "--pieces", "9"],
+            "2 to 7 pieces",
+        ),
+        (
+            &["egtb", "generate", "english", "--pieces", "1"],
+            "2 to 7 pieces",
+        ),
+        (
+            &[
+                "egtb",
+                "probe",
+                "english",
+                "--position=8/8/8/8/8/8/5D1d/5D2 w",
+            ],
+            "no english databases",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["--egtb", egtb];
+        all.extend_from_slice(args);
+        let out = denkmeter(&all, "");
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let built = denkmeter(
+        &[
+            "--egtb", egtb, "egtb", "generate", "english", "--pieces", "2",
+        ],
+        "",
+    );
+    assert!(built.status.success(), "{}", stderr(&built));
+    for (position, expected) in [
+        ("--position=8/8/8/8/8/8/5D1d/6D1 w", "not in the databases"),
+        ("--position=8/8/8/8/8/8/5D1d/5D2 w", "bad position"),
+    ] {
+        let out = denkmeter(&["--egtb", egtb, "egtb", "probe", "english", position], "");
+        assert!(!out.status.success(), "{position}");
+        assert!(
+            stderr(&out).contains(expected),
+            "{position}: {}",
+            stderr(&out)
+        );
+    }
+}

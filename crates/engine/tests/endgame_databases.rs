@@ -19,6 +19,15 @@ fn installed() -> &'static PathBuf {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-search");
         egtb::generate_ruleset("english", 4, &dir, 2, &mut |_| {}).expect("built");
         assert_eq!(egtb::install(&dir), [("english", 4)]);
+        // The files are read in the background; the search does without them until then.
+        let start = std::time::Instant::now();
+        while !egtb::installed_loaded() {
+            assert!(
+                start.elapsed().as_secs() < 60,
+                "the databases take too long to read"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         dir
     })
 }

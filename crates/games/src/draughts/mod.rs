@@ -434,13 +434,15 @@ impl<V: Variant> Game for Draughts<V> {
         if pieces > egtb::installed_pieces() {
             return None;
         }
+        // A distance is asked for at the root only: worth waiting for the file there; below
+        // it the search does without a material not yet read.
         let tables = egtb::installed(V::NAME)?;
-        let (wdl, plies) = if distance {
-            let probe = tables.probe(state)?;
-            (probe.wdl, Some(probe.plies))
+        let probe = if distance {
+            tables.probe(state)?
         } else {
-            (tables.wdl(state)?, None)
+            tables.probe_loaded(state, false)?
         };
+        let (wdl, plies) = (probe.wdl, distance.then_some(probe.plies));
         let result = match wdl {
             egtb::Wdl::Win => TableResult::Win,
             egtb::Wdl::Draw => TableResult::Draw,

@@ -76,6 +76,19 @@ impl State {
         state
     }
 
+    /// A position without its hash (0), for the endgame databases' generator, which never
+    /// hashes the millions of positions it builds.
+    pub(crate) fn bare(pieces: ByPlayer<u64>, dames: u64, to_move: Player) -> State {
+        State {
+            pieces,
+            dames,
+            to_move,
+            quiet: 0,
+            endgame: 0,
+            hash: 0,
+        }
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Player {
         self.to_move

@@ -23,8 +23,6 @@
 //! lost in `n` plies, `3 + 2n` won in `n` plies. The distances are plies to the end of the game
 //! with the winner playing for the quickest win and the loser for the longest game.
 
-use std::collections::HashMap;
-
 use denkmeter_core::Player;
 
 use super::super::geometry::{bit, Squares, NONE};
@@ -97,14 +95,15 @@ impl Best {
 #[derive(Debug)]
 pub(crate) struct Built {
     pub board: Board,
-    pub tables: HashMap<Material, (Numbering, Vec<u16>)>,
+    /// By [`Material::slot`].
+    pub tables: Vec<Option<(Numbering, Vec<u16>)>>,
 }
 
 impl Built {
     pub fn new<V: Variant>() -> Built {
         Built {
             board: Board::new(geometry::<V>()),
-            tables: HashMap::new(),
+            tables: (0..8 * 8 * 8 * 8).map(|_| None).collect(),
         }
     }
 
@@ -114,19 +113,11 @@ impl Built {
         if state.pieces[state.to_move] == 0 {
             return Ok(loss(0));
         }
-        let flipped;
-        let white = if state.to_move == Player::Black {
-            flipped = self.board.flipped(state);
-            &flipped
-        } else {
-            state
-        };
-        let material = material_of(white);
-        let (numbering, codes) = self
-            .tables
-            .get(&material)
+        let material = material_of(state);
+        let (numbering, codes) = self.tables[material.slot()]
+            .as_ref()
             .ok_or(EgtbError::Missing(material))?;
-        Ok(codes[numbering.index(&self.board, white) as usize])
+        Ok(codes[numbering.index(&self.board, state) as usize])
     }
 }
 
@@ -143,8 +134,7 @@ impl Pair<'_> {
     /// from table `from` (so of the mirror material).
     fn locate(&self, from: usize, child: &State) -> (usize, u64) {
         let to = self.mirror[from];
-        let white = self.built.board.flipped(child);
-        (to, self.numbering[to].index(&self.built.board, &white))
+        (to, self.numbering[to].index(&self.built.board, child))
     }
 }
 
@@ -214,8 +204,8 @@ pub(crate) fn build_pair<V: Variant>(
     let mut counts: Vec<Vec<u8>> = Vec::new();
     let mut aux: Vec<Vec<u16>> = Vec::new();
     for n in &numbering[..tables] {
-        let len = usize::try_from(n.len)
-            .map_err(|_| EgtbError::Format("too many positions".into()))?;
+        let len =
+            usize::try_from(n.len).map_err(|_| EgtbError::Format("too many positions".into()))?;
         codes.push(vec![DRAW; len]);
         counts.push(vec![0; len]);
         aux.push(vec![0; len]);
@@ -435,7 +425,7 @@ fn predecessors<V: Variant>(state: &State, out: &mut Vec<State>) {
         if king {
             before.dames = (state.dames & !bit(to)) | bit(from);
         }
-        let before = State::new(before.pieces, before.dames, Player::Black);
+        let before = State::bare(before.pieces, before.dames, Player::Black);
         if !movegen::has_capture::<V>(&before) {
             out.push(before);
         }

@@ -106,6 +106,11 @@ pub(crate) fn decompress_block(
     Ok(())
 }
 
+/// The number of values in block `b` of `len` values.
+pub(crate) fn block_len(len: u64, b: usize) -> usize {
+    (len as usize - b * BLOCK).min(BLOCK)
+}
+
 /// FNV-1a over values as little-endian u16.
 pub(crate) fn checksum(values: impl Iterator<Item = u16>) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
@@ -126,6 +131,8 @@ pub(crate) struct Compressed {
     pub offsets: Vec<u64>,
     pub data: Vec<u8>,
     pub checksum: u64,
+    /// Where the data starts in the file it was read from (0 when built in memory).
+    pub data_start: u64,
 }
 
 impl Compressed {
@@ -142,6 +149,7 @@ impl Compressed {
             offsets,
             data,
             checksum: checksum(values.iter().copied()),
+            data_start: 0,
         }
     }
 
@@ -154,8 +162,7 @@ impl Compressed {
     pub fn block(&self, b: usize, out: &mut Vec<u16>) -> Result<(), EgtbError> {
         let start = self.offsets[b] as usize;
         let end = self.offsets[b + 1] as usize;
-        let len = (self.len as usize - b * BLOCK).min(BLOCK);
-        decompress_block(&self.data[start..end], len, out)
+        decompress_block(&self.data[start..end], block_len(self.len, b), out)
     }
 
     /// Writes the file.
@@ -246,7 +253,7 @@ impl Compressed {
             offsets.push(u64_of(take(8)?));
         }
         let checksum = u64_of(take(8)?);
-        let data = bytes[at..].to_vec();
+        let data = bytes.split_off(at);
         if offsets.first() != Some(&0)
             || offsets.last() != Some(&(data.len() as u64))
             || offsets.windows(2).any(|w| w[0] > w[1])
@@ -260,6 +267,7 @@ impl Compressed {
             offsets,
             data,
             checksum,
+            data_start: at as u64,
         })
     }
 

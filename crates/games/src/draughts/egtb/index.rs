@@ -4,9 +4,9 @@
 //!
 //! The board's dark squares are numbered densely from 0 (`a1`'s rank first, as the padded
 //! layout orders them), so that turning the board half round maps square `d` to `N - 1 - d`.
-//! The side to move plays up the board as White does; a position with Black to move is turned
-//! and its colours swapped first (the rules are the same for both sides seen from their own
-//! end), which halves the tables.
+//! The side to move plays up the board as White does; a position with Black to move is seen
+//! turned half round with the colours swapped (the rules are the same for both sides seen from
+//! their own end), which halves the tables.
 //!
 //! A number is built from four parts, most significant first: the side to move's men as a
 //! combination of the squares its men may stand on (not its own far row), the opponent's men
@@ -138,6 +138,8 @@ pub(crate) struct Board {
     pub dense: [u8; 64],
     /// The padded square of each dense number.
     pub padded: [u8; 64],
+    /// The dense number of each padded square on the board turned half round.
+    pub turned_dense: [u8; 64],
 }
 
 impl Board {
@@ -147,16 +149,35 @@ impl Board {
             row: geometry.size / 2,
             dense: [u8::MAX; 64],
             padded: [u8::MAX; 64],
+            turned_dense: [u8::MAX; 64],
         };
+        let n = board.n;
         for (d, sq) in Squares(geometry.valid).enumerate() {
             board.dense[usize::from(sq)] = d as u8;
+            board.turned_dense[usize::from(sq)] = (n - 1 - d) as u8;
             board.padded[d] = sq;
         }
         board
     }
 
+    /// The pieces of a position in dense squares as the side to move sees them (turned half
+    /// round when Black is to move): ours, theirs and the kings.
+    #[inline]
+    pub fn seen_by_mover(&self, state: &State) -> (u64, u64, u64) {
+        let table = match state.to_move {
+            Player::White => &self.dense,
+            Player::Black => &self.turned_dense,
+        };
+        let map =
+            |padded: u64| Squares(padded).fold(0u64, |acc, sq| acc | 1 << table[usize::from(sq)]);
+        let us = map(state.pieces[state.to_move]);
+        let them = map(state.pieces[!state.to_move]);
+        (us, them, map(state.dames))
+    }
+
     /// The dense squares of a padded bitboard.
     #[inline]
+    #[cfg(test)]
     fn to_dense(&self, padded: u64) -> u64 {
         Squares(padded).fold(0, |acc, sq| acc | 1 << self.dense[usize::from(sq)])
     }
@@ -169,15 +190,17 @@ impl Board {
 
     /// Dense squares turned half round.
     #[inline]
+    #[cfg(test)]
     fn turned(&self, dense: u64) -> u64 {
         dense.reverse_bits() >> (64 - self.n)
     }
 
     /// The position with the board turned half round and the colours swapped: the same
     /// position seen by the other side.
+    #[cfg(test)]
     pub fn flipped(&self, state: &State) -> State {
         let turn = |padded: u64| self.to_padded(self.turned(self.to_dense(padded)));
-        State::new(
+        State::bare(
             ByPlayer::new(turn(state.pieces.black), turn(state.pieces.white)),
             turn(state.dames),
             !state.to_move,
@@ -215,11 +238,17 @@ fn unrank(mut index: u64, k: usize, below: usize) -> u64 {
     let mut set = 0;
     let mut top = below;
     for i in (1..=k).rev() {
-        // The largest r < top with C(r, i) <= index.
-        let mut r = top - 1;
-        while binomial(r, i) > index {
-            r -= 1;
+        // The largest r < top with C(r, i) <= index, by bisection (C(r, i) grows with r).
+        let (mut lo, mut hi) = (i - 1, top - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if binomial(mid, i) <= index {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
+        let r = lo;
         index -= binomial(r, i);
         set |= 1 << r;
         top = r;
@@ -284,13 +313,16 @@ impl Numbering {
         }
     }
 
-    /// The number of a position with White to move and this material (the caller turns a
-    /// position with Black to move first).
+    /// The number of a position of this material, seen from its side to move.
     #[inline]
     pub fn index(&self, board: &Board, state: &State) -> u64 {
-        let us = board.to_dense(state.pieces.white);
-        let them = board.to_dense(state.pieces.black);
-        let kings = board.to_dense(state.dames);
+        let (us, them, kings) = board.seen_by_mover(state);
+        self.index_dense(board, us, them, kings)
+    }
+
+    /// The number of a position given in dense squares, ours, theirs and the kings.
+    #[inline]
+    pub fn index_dense(&self, board: &Board, us: u64, them: u64, kings: u64) -> u64 {
         let (us_men, them_men) = (us & !kings, them & !kings);
         let (our_squares, their_squares) = board.men_squares();
         let a = rank_of(ranks_within(us_men, our_squares));
@@ -333,7 +365,7 @@ impl Numbering {
             ),
             free & !us_kings,
         );
-        Some(State::new(
+        Some(State::bare(
             ByPlayer::new(
                 board.to_padded(us_men | us_kings),
                 board.to_padded(them_men | them_kings),
@@ -344,10 +376,10 @@ impl Numbering {
     }
 }
 
-/// The material of a position with White to move.
+/// The material of a position, seen from its side to move.
 pub(crate) fn material_of(state: &State) -> Material {
-    let (us_men, us_kings) = state.count(Player::White);
-    let (them_men, them_kings) = state.count(Player::Black);
+    let (us_men, us_kings) = state.count(state.to_move);
+    let (them_men, them_kings) = state.count(!state.to_move);
     Material {
         us_men: us_men as u8,
         us_kings: us_kings as u8,

@@ -33,11 +33,9 @@ pub(crate) mod index;
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-
-use denkmeter_core::Player;
 
 use super::state::State;
 use super::variant::{geometry, Variant};
@@ -113,16 +111,36 @@ pub struct Report {
     pub reused: bool,
 }
 
-/// One material's values, for probing: won, drawn or lost in two bits each, and the distances
-/// still compressed by block.
+/// One material's values, for probing: won, drawn or lost in two bits each in memory, and the
+/// distances still compressed by block, in memory or read from the file when asked for.
 #[derive(Debug)]
 struct Slice {
     numbering: Numbering,
     wdl: Vec<u8>,
-    compressed: Compressed,
+    offsets: Vec<u64>,
+    distances: Distances,
+}
+
+/// Where a slice's compressed blocks are.
+#[derive(Debug)]
+enum Distances {
+    Memory(Vec<u8>),
+    File { path: PathBuf, start: u64 },
 }
 
 impl Slice {
+    /// The slice of a file's values, which keeps only the block offsets of the file's data.
+    fn from_file(
+        numbering: Numbering,
+        compressed: Compressed,
+        path: PathBuf,
+    ) -> Result<Slice, EgtbError> {
+        let start = compressed.data_start;
+        let mut slice = Slice::new(numbering, compressed)?;
+        slice.distances = Distances::File { path, start };
+        Ok(slice)
+    }
+
     fn new(numbering: Numbering, compressed: Compressed) -> Result<Slice, EgtbError> {
         let mut wdl = vec![0u8; (numbering.len as usize).div_ceil(4)];
         let mut i = 0usize;
@@ -138,7 +156,8 @@ impl Slice {
         Ok(Slice {
             numbering,
             wdl,
-            compressed,
+            offsets: compressed.offsets,
+            distances: Distances::Memory(compressed.data),
         })
     }
 
@@ -152,9 +171,24 @@ impl Slice {
     }
 
     fn probe(&self, index: u64) -> Result<Probe, EgtbError> {
+        use std::io::{Read, Seek, SeekFrom};
         let i = index as usize;
+        let b = i / BLOCK;
+        let (from, to) = (self.offsets[b], self.offsets[b + 1]);
+        let read;
+        let bytes = match &self.distances {
+            Distances::Memory(data) => &data[from as usize..to as usize],
+            Distances::File { path, start } => {
+                let mut file = fs::File::open(path)?;
+                file.seek(SeekFrom::Start(start + from))?;
+                let mut buffer = vec![0; (to - from) as usize];
+                file.read_exact(&mut buffer)?;
+                read = buffer;
+                &read
+            }
+        };
         let mut block = Vec::with_capacity(BLOCK);
-        self.compressed.block(i / BLOCK, &mut block)?;
+        codec::decompress_block(bytes, codec::block_len(self.numbering.len, b), &mut block)?;
         Ok(probe_of(block[i % BLOCK]))
     }
 }
@@ -193,9 +227,11 @@ impl Tablebase {
     pub fn generate<V: Variant>(pieces: usize, threads: usize) -> Result<Tablebase, EgtbError> {
         let built = generate::<V>(pieces, None, threads, &mut |_| {})?;
         let slices = slots();
-        for (material, (numbering, codes)) in built.tables {
-            let slice = Slice::new(numbering, Compressed::new(&codes))?;
-            let _ = slices[material.slot()].set(Ok(slice));
+        for (slot, table) in built.tables.into_iter().enumerate() {
+            if let Some((numbering, codes)) = table {
+                let slice = Slice::new(numbering, Compressed::new(&codes))?;
+                let _ = slices[slot].set(Ok(slice));
+            }
         }
         Ok(Tablebase {
             ruleset: V::NAME,
@@ -250,7 +286,7 @@ impl Tablebase {
                     let mut file = fs::File::open(&path)?;
                     let compressed =
                         Compressed::read(self.ruleset, material, numbering.len, &mut file)?;
-                    Slice::new(numbering, compressed)
+                    Slice::from_file(numbering, compressed, path.clone())
                 };
                 read().map_err(|e| format!("{}: {e}", path.display()))
             })
@@ -265,33 +301,61 @@ impl Tablebase {
             .find_map(|s| s.get().and_then(|r| r.as_ref().err().cloned()))
     }
 
-    /// Turns the position to White to move and finds its slice and number.
-    fn locate(&self, state: &State) -> Option<(&Slice, u64)> {
+    /// The slice of a material if it has been read already.
+    fn loaded_slice(&self, material: Material) -> Option<&Slice> {
+        self.slices[material.slot()].get()?.as_ref().ok()
+    }
+
+    /// Finds the position's slice (reading it first if `wait`, else only if already read)
+    /// and number.
+    fn locate(&self, state: &State, wait: bool) -> Option<(&Slice, u64)> {
         let pieces = (state.pieces.white | state.pieces.black).count_ones() as usize;
         if pieces > self.pieces || state.pieces.white == 0 || state.pieces.black == 0 {
             return None;
         }
-        let flipped;
-        let white = if state.to_move == Player::Black {
-            flipped = self.board.flipped(state);
-            &flipped
+        let material = material_of(state);
+        let slice = if wait {
+            self.slice(material)?
         } else {
-            state
+            self.loaded_slice(material)?
         };
-        let slice = self.slice(material_of(white))?;
-        Some((slice, slice.numbering.index(&self.board, white)))
+        Some((slice, slice.numbering.index(&self.board, state)))
     }
 
-    /// Won, drawn or lost, if the position is in the databases (fast: no decompression).
+    /// Won, drawn or lost, if the position is in the databases (fast: no decompression; the
+    /// first probe of a material reads its file).
     pub fn wdl(&self, state: &State) -> Option<Wdl> {
-        let (slice, index) = self.locate(state)?;
+        let (slice, index) = self.locate(state, true)?;
         Some(slice.wdl(index))
     }
 
     /// The value and distance, if the position is in the databases.
     pub fn probe(&self, state: &State) -> Option<Probe> {
-        let (slice, index) = self.locate(state)?;
+        let (slice, index) = self.locate(state, true)?;
         slice.probe(index).ok()
+    }
+
+    /// [`Tablebase::wdl`] and [`Tablebase::probe`] (with `distance`) for a search below the
+    /// root, which must not wait for a file: `None` for a material not yet read.
+    pub(crate) fn probe_loaded(&self, state: &State, distance: bool) -> Option<Probe> {
+        let (slice, index) = self.locate(state, false)?;
+        if distance {
+            slice.probe(index).ok()
+        } else {
+            Some(Probe {
+                wdl: slice.wdl(index),
+                plies: 0,
+            })
+        }
+    }
+
+    /// Reads every material's file now.
+    fn load_all(&self) {
+        for pieces in 2..=self.pieces {
+            for material in Material::all_with(pieces) {
+                self.slice(material);
+            }
+        }
     }
 }
 
@@ -333,6 +397,13 @@ fn generate<V: Variant>(
                 let mut codes = Vec::with_capacity(numbering.len as usize);
                 if compressed.for_each(|c| codes.push(c)).is_err() {
                     break;
+                }
+                // The file repeats a value for the numbers that are no position; mark them
+                // again, for the tally.
+                for (index, code) in codes.iter_mut().enumerate() {
+                    if numbering.position(&built.board, index as u64).is_none() {
+                        *code = INVALID;
+                    }
                 }
                 reused.push((m, numbering, codes, compressed.data.len() as u64));
             }
@@ -377,7 +448,7 @@ fn generate<V: Variant>(
                 reused: !fresh,
             });
             codes.shrink_to_fit();
-            built.tables.insert(m, (numbering, codes));
+            built.tables[m.slot()] = Some((numbering, codes));
         }
     }
     Ok(built)
@@ -533,9 +604,16 @@ static INSTALLED: OnceLock<HashMap<&'static str, Arc<Tablebase>>> = OnceLock::ne
 /// Guards installing.
 static INSTALLING: Mutex<()> = Mutex::new(());
 
+/// Whether the installed databases' files have all been read.
+static LOADED: AtomicBool = AtomicBool::new(false);
+
 /// Makes the databases of every draughts ruleset found in `dir` the ones the rules report
 /// ([`denkmeter_core::Game::table_value`]); returns the rulesets and piece counts found. Only
 /// the first call in a process has an effect.
+///
+/// The files are read by a thread of their own, smallest first, so that a command starts at
+/// once; until a material's file has been read, the search does without it rather than wait
+/// (see [`installed_loaded`]).
 pub fn install(dir: &Path) -> Vec<(&'static str, usize)> {
     let _guard = INSTALLING.lock();
     let tables = INSTALLED.get_or_init(|| {
@@ -547,6 +625,19 @@ pub fn install(dir: &Path) -> Vec<(&'static str, usize)> {
         }
         let most = found.values().map(|t| t.pieces()).max().unwrap_or(0);
         INSTALLED_PIECES.store(most, Ordering::Relaxed);
+        let mut all: Vec<Arc<Tablebase>> = found.values().cloned().collect();
+        all.sort_by_key(|t| t.pieces());
+        let loader = std::thread::Builder::new()
+            .name("egtb-loader".into())
+            .spawn(move || {
+                for tables in all {
+                    tables.load_all();
+                }
+                LOADED.store(true, Ordering::Release);
+            });
+        if loader.is_err() {
+            LOADED.store(true, Ordering::Release);
+        }
         found
     });
     let mut list: Vec<_> = tables.values().map(|t| (t.ruleset(), t.pieces())).collect();
@@ -562,6 +653,12 @@ static INSTALLED_PIECES: AtomicUsize = AtomicUsize::new(0);
 #[inline(always)]
 pub(crate) fn installed_pieces() -> usize {
     INSTALLED_PIECES.load(Ordering::Relaxed)
+}
+
+/// Whether every installed database's files have been read (at once if none are installed
+/// or [`install`] was not called).
+pub fn installed_loaded() -> bool {
+    INSTALLED.get().is_none() || LOADED.load(Ordering::Acquire)
 }
 
 /// The installed databases of a ruleset, if any.

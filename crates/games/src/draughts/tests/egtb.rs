@@ -70,7 +70,7 @@ fn flipping_is_a_symmetry<V: Variant>() {
             let mv = moves[rng.gen_range(0..moves.len())];
             game.play_unchecked(&mut state, mv);
         }
-        let fresh = State::new(state.pieces, state.dames, state.to_move);
+        let fresh = State::bare(state.pieces, state.dames, state.to_move);
         let turned = board.flipped(&fresh);
         assert_eq!(board.flipped(&turned), fresh);
         assert_eq!(turned.to_move, !fresh.to_move);
@@ -84,6 +84,8 @@ fn flipping_is_a_symmetry<V: Variant>() {
         );
         let captures = |m: &[Move]| m.iter().map(|m| m.capture_count()).sum::<u32>();
         assert_eq!(captures(&moves), captures(&turned_moves));
+        // The side to move sees the same pieces on the same squares either way.
+        assert_eq!(board.seen_by_mover(&fresh), board.seen_by_mover(&turned));
     }
 }
 
@@ -167,7 +169,11 @@ fn a_lone_king_on_the_long_diagonal_holds_three_kings_in_international_draughts(
 fn a_database_file_that_is_damaged_or_missing_is_refused_with_a_message() {
     let dir = std::env::temp_dir().join(format!("denkmeter-egtb-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    egtb::generate_ruleset("english", 3, &dir, 1, &mut |_| {}).expect("built");
+    let mut first_tallies = Vec::new();
+    egtb::generate_ruleset("english", 3, &dir, 1, &mut |r| {
+        first_tallies.push((r.material, r.tally.clone()));
+    })
+    .expect("built");
     // Not the files of ruleset international: nothing to open.
     assert!(egtb::open_ruleset("international", &dir)
         .expect("known")
@@ -200,15 +206,18 @@ fn a_database_file_that_is_damaged_or_missing_is_refused_with_a_message() {
         .expect("position");
     assert_eq!(tables.wdl(&state), None);
     assert!(tables.problem().expect("a problem").contains("0m1k-0m2k"));
-    // A second run rebuilds the damaged file and reuses the others.
+    // A second run rebuilds the damaged file and reuses the others, with the same tallies.
     let mut rebuilt = Vec::new();
+    let mut tallies = Vec::new();
     egtb::generate_ruleset("english", 3, &dir, 1, &mut |r| {
         if !r.reused {
             rebuilt.push(r.material.to_string());
         }
+        tallies.push((r.material, r.tally.clone()));
     })
     .expect("rebuilt");
     assert_eq!(rebuilt, ["0m1k-0m2k", "0m2k-0m1k"]);
+    assert_eq!(tallies, first_tallies);
     let tables = egtb::open_ruleset("english", &dir)
         .expect("known")
         .expect("found");
