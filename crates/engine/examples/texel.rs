@@ -59,10 +59,7 @@ use denkmeter_engine::matches::MatchReport;
 use denkmeter_engine::search::{search_with, SearchOptions};
 use denkmeter_engine::Limits;
 use denkmeter_games::draughts::tuning::{self, Features, Group, Weights, N, NAMES};
-use denkmeter_games::draughts::{
-    Draughts, EnglishRules, InternationalRules, Move, ScandinavianRules, State, Variant, MEDIUM,
-    STRONG, WEAK,
-};
+use denkmeter_games::draughts::{Draughts, Move, State, Variant};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -95,28 +92,13 @@ fn main() -> ExitCode {
 /// Runs `command` for the ruleset called `name`.
 fn by_name(name: &str, command: &str, options: &Options) -> Result<(), String> {
     macro_rules! rulesets {
-        ($($v:ty),* $(,)?) => {
+        ($($v:ty),*) => {
             $(if name == <$v as Variant>::NAME {
                 return run::<$v>(command, options);
             })*
         };
     }
-    rulesets!(
-        InternationalRules,
-        EnglishRules,
-        ScandinavianRules<10, STRONG, true>,
-        ScandinavianRules<10, STRONG, false>,
-        ScandinavianRules<10, MEDIUM, true>,
-        ScandinavianRules<10, MEDIUM, false>,
-        ScandinavianRules<10, WEAK, true>,
-        ScandinavianRules<10, WEAK, false>,
-        ScandinavianRules<8, STRONG, true>,
-        ScandinavianRules<8, STRONG, false>,
-        ScandinavianRules<8, MEDIUM, true>,
-        ScandinavianRules<8, MEDIUM, false>,
-        ScandinavianRules<8, WEAK, true>,
-        ScandinavianRules<8, WEAK, false>,
-    );
+    denkmeter_games::for_draughts_variants!(rulesets);
     Err(format!("{name}: not a draughts ruleset\n{USAGE}"))
 }
 
@@ -932,6 +914,7 @@ fn verify<V: Variant>(options: &Options) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use denkmeter_games::draughts::InternationalRules;
 
     #[test]
     fn the_data_file_round_trips() {

@@ -141,40 +141,50 @@ pub type International = Draughts<InternationalRules>;
 /// English checkers (`english`).
 pub type English = Draughts<EnglishRules>;
 
+/// Calls the macro `$m` with the fourteen draughts rule types (the [`Variant`]s), in the order
+/// `denkmeter list` shows them: the one list for every place that needs them all. The men's
+/// strengths are written as numbers: 0 [`STRONG`], 1 [`MEDIUM`], 2 [`WEAK`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_draughts_variants {
+    ($m:ident) => {
+        $m!(
+            $crate::draughts::ScandinavianRules<10, 0, true>,
+            $crate::draughts::ScandinavianRules<10, 0, false>,
+            $crate::draughts::ScandinavianRules<10, 1, true>,
+            $crate::draughts::ScandinavianRules<10, 1, false>,
+            $crate::draughts::ScandinavianRules<10, 2, true>,
+            $crate::draughts::ScandinavianRules<10, 2, false>,
+            $crate::draughts::ScandinavianRules<8, 0, true>,
+            $crate::draughts::ScandinavianRules<8, 0, false>,
+            $crate::draughts::ScandinavianRules<8, 1, true>,
+            $crate::draughts::ScandinavianRules<8, 1, false>,
+            $crate::draughts::ScandinavianRules<8, 2, true>,
+            $crate::draughts::ScandinavianRules<8, 2, false>,
+            $crate::draughts::InternationalRules,
+            $crate::draughts::EnglishRules
+        )
+    };
+}
+
 /// The names of the fourteen draughts rulesets.
-pub(crate) const NAMES: [&str; 14] = [
-    <ScandinavianRules<10, STRONG, true> as Variant>::NAME,
-    <ScandinavianRules<10, STRONG, false> as Variant>::NAME,
-    <ScandinavianRules<10, MEDIUM, true> as Variant>::NAME,
-    <ScandinavianRules<10, MEDIUM, false> as Variant>::NAME,
-    <ScandinavianRules<10, WEAK, true> as Variant>::NAME,
-    <ScandinavianRules<10, WEAK, false> as Variant>::NAME,
-    <ScandinavianRules<8, STRONG, true> as Variant>::NAME,
-    <ScandinavianRules<8, STRONG, false> as Variant>::NAME,
-    <ScandinavianRules<8, MEDIUM, true> as Variant>::NAME,
-    <ScandinavianRules<8, MEDIUM, false> as Variant>::NAME,
-    <ScandinavianRules<8, WEAK, true> as Variant>::NAME,
-    <ScandinavianRules<8, WEAK, false> as Variant>::NAME,
-    <InternationalRules as Variant>::NAME,
-    <EnglishRules as Variant>::NAME,
-];
+pub(crate) const NAMES: [&str; 14] = {
+    macro_rules! names {
+        ($($v:ty),*) => {
+            [$(<$v as Variant>::NAME),*]
+        };
+    }
+    crate::for_draughts_variants!(names)
+};
 
 /// All fourteen draughts rulesets, in the order `denkmeter list` shows them.
 pub fn rulesets(visitor: &mut impl RulesetVisitor) {
-    visitor.visit(Scandinavian::new());
-    visitor.visit(ScandinavianFree::new());
-    visitor.visit(ScandinavianMedium::new());
-    visitor.visit(ScandinavianMediumFree::new());
-    visitor.visit(ScandinavianWeak::new());
-    visitor.visit(ScandinavianWeakFree::new());
-    visitor.visit(Scandinavian8x8::new());
-    visitor.visit(Scandinavian8x8Free::new());
-    visitor.visit(Scandinavian8x8Medium::new());
-    visitor.visit(Scandinavian8x8MediumFree::new());
-    visitor.visit(Scandinavian8x8Weak::new());
-    visitor.visit(Scandinavian8x8WeakFree::new());
-    visitor.visit(International::new());
-    visitor.visit(English::new());
+    macro_rules! visit {
+        ($($v:ty),*) => {
+            $(visitor.visit(Draughts::<$v>::new());)*
+        };
+    }
+    crate::for_draughts_variants!(visit);
 }
 
 impl<V: Variant> Draughts<V> {

@@ -64,14 +64,7 @@ impl State {
     /// A position from the pieces of each side and the dames, with its hash computed and the
     /// draw rules' counts at 0.
     pub(crate) fn new(pieces: ByPlayer<u64>, dames: u64, to_move: Player) -> State {
-        let mut state = State {
-            pieces,
-            dames,
-            to_move,
-            quiet: 0,
-            endgame: 0,
-            hash: 0,
-        };
+        let mut state = State::bare(pieces, dames, to_move);
         state.hash = state.fresh_hash();
         state
     }

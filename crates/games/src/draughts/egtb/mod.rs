@@ -551,9 +551,6 @@ fn generator<V: Variant>(
 
 /// The generator and opener of each draughts ruleset.
 fn by_name(name: &str) -> Option<(Generator, Opener, Describer)> {
-    use super::variant::{
-        EnglishRules, InternationalRules, ScandinavianRules, MEDIUM, STRONG, WEAK,
-    };
     macro_rules! pick {
         ($($v:ty),*) => {
             $(if name == <$v as Variant>::NAME {
@@ -561,22 +558,7 @@ fn by_name(name: &str) -> Option<(Generator, Opener, Describer)> {
             })*
         };
     }
-    pick!(
-        ScandinavianRules<10, STRONG, true>,
-        ScandinavianRules<10, STRONG, false>,
-        ScandinavianRules<10, MEDIUM, true>,
-        ScandinavianRules<10, MEDIUM, false>,
-        ScandinavianRules<10, WEAK, true>,
-        ScandinavianRules<10, WEAK, false>,
-        ScandinavianRules<8, STRONG, true>,
-        ScandinavianRules<8, STRONG, false>,
-        ScandinavianRules<8, MEDIUM, true>,
-        ScandinavianRules<8, MEDIUM, false>,
-        ScandinavianRules<8, WEAK, true>,
-        ScandinavianRules<8, WEAK, false>,
-        InternationalRules,
-        EnglishRules
-    );
+    crate::for_draughts_variants!(pick);
     None
 }
 
