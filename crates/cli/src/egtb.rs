@@ -21,6 +21,25 @@ pub enum EgtbCommand {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Check the databases in --egtb by search: positions drawn at random, each searched
+    /// without the databases deep enough to see its end. A database win in N must be a
+    /// search win in N or more (never fewer), a loss in N a search loss in N or fewer, and a
+    /// draw must not be a win or loss the search sees.
+    Verify {
+        ruleset: String,
+        /// Positions to check.
+        #[arg(long, default_value_t = 100)]
+        samples: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only wins and losses this many plies from the end at most (the search goes two
+        /// plies deeper).
+        #[arg(long, default_value_t = 9)]
+        max_plies: u32,
+        /// The most nodes a search may spend; one that stops earlier is counted apart.
+        #[arg(long, default_value_t = 20_000_000)]
+        nodes: u64,
+    },
     /// A position's value from the databases in --egtb, and every move's.
     Probe {
         ruleset: String,
@@ -49,7 +68,90 @@ pub fn run(command: &EgtbCommand, dir: &std::path::Path) -> Result<()> {
             threads,
         } => generate(ruleset, *pieces, *threads, dir),
         EgtbCommand::Probe { ruleset, position } => probe(ruleset, position, dir),
+        EgtbCommand::Verify {
+            ruleset,
+            samples,
+            seed,
+            max_plies,
+            nodes,
+        } => verify(
+            ruleset,
+            &egtb::Sampling {
+                count: *samples,
+                seed: *seed,
+                max_plies: *max_plies,
+                draws: 0.25,
+            },
+            *nodes,
+            dir,
+        ),
     }
+}
+
+fn verify(ruleset: &str, how: &egtb::Sampling, nodes: u64, dir: &std::path::Path) -> Result<()> {
+    use denkmeter_engine::search::eval::{is_decisive, score_text, WIN};
+    use denkmeter_engine::search::SearchOptions;
+    use denkmeter_engine::Limits;
+    let Some(tables) = egtb::open_ruleset(ruleset, dir)? else {
+        bail!(
+            "no {ruleset} databases in {}: build them with `denkmeter egtb generate {ruleset} --pieces 4`",
+            dir.display()
+        );
+    };
+    let game = crate::find_ruleset(ruleset)?;
+    let samples = egtb::sample(ruleset, &tables, how)?;
+    let (mut exact, mut agree, mut cut, mut wrong) = (0, 0, 0, Vec::new());
+    for (position, value) in &samples {
+        let session = game
+            .new_game(Some(position))
+            .map_err(|e| anyhow::anyhow!("{position}: {e}"))?;
+        let depth = value.plies.max(6) + 2;
+        let options = SearchOptions::new(Limits {
+            nodes: Some(nodes),
+            ..Limits::depth(depth)
+        });
+        let Some(line) = session.analyse(&options, &mut |_| {}) else {
+            continue;
+        };
+        if line.depth < depth && !is_decisive(line.score) {
+            cut += 1;
+            continue;
+        }
+        let plies = (WIN - line.score.abs()) as u32;
+        let fits = match value.wdl {
+            Wdl::Win => line.score > 0 && is_decisive(line.score) && plies >= value.plies,
+            Wdl::Loss => line.score < 0 && is_decisive(line.score) && plies <= value.plies,
+            Wdl::Draw => !is_decisive(line.score),
+        };
+        if !fits {
+            wrong.push(format!(
+                "{position}: database {}, search {} at depth {}",
+                value_text(*value),
+                score_text(line.score),
+                line.depth
+            ));
+        } else if value.wdl == Wdl::Draw || plies == value.plies {
+            exact += 1;
+        } else {
+            agree += 1;
+        }
+    }
+    outln!(
+        "{} positions: {exact} with the same value and distance, {agree} won or lost at another distance the search found, {cut} not searched to the end within {nodes} nodes, {} disagree",
+        samples.len(),
+        wrong.len()
+    );
+    for line in &wrong {
+        outln!("disagree {line}");
+    }
+    if !wrong.is_empty() {
+        bail!(
+            "{} of {} positions disagree with the search",
+            wrong.len(),
+            samples.len()
+        );
+    }
+    Ok(())
 }
 
 fn generate(

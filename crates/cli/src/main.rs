@@ -259,7 +259,8 @@ fn run(cli: Cli) -> Result<()> {
         .egtb
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_EGTB));
-    if egtb_dir.is_dir() {
+    // `egtb` reads its databases itself; its `verify` searches without them.
+    if egtb_dir.is_dir() && !matches!(cli.command, Command::Egtb { .. }) {
         for (ruleset, pieces) in denkmeter_games::draughts::egtb::install(&egtb_dir) {
             tracing::info!(
                 "endgame databases: {ruleset} up to {pieces} pieces, from {}",

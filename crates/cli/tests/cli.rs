@@ -1436,6 +1436,23 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
     );
     assert!(stdout(&again).contains("(earlier)"), "{}", stdout(&again));
 
+    let verified = denkmeter(
+        &[
+            "--egtb",
+            egtb,
+            "egtb",
+            "verify",
+            "english",
+            "--samples",
+            "40",
+        ],
+        "",
+    );
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let text = stdout(&verified);
+    assert!(text.starts_with("40 positions: "), "{text}");
+    assert!(text.contains(", 0 disagree"), "{text}");
+
     let position = "--position=8/8/8/8/8/8/5D1d/6D1 w";
     let probed = denkmeter(&["--egtb", egtb, "egtb", "probe", "english", position], "");
     assert!(probed.status.success(), "{}", stderr(&probed));

@@ -117,3 +117,24 @@ fn a_noisy_level_searches_instead_of_playing_perfectly() {
     let found = search_with(&game, &state, &options, &mut |_| {}).expect("moves");
     assert_eq!(found.depth, 3);
 }
+
+#[test]
+fn a_search_whose_every_line_ends_in_the_databases_stops_deepening() {
+    installed();
+    let game = English::new();
+    // Every move takes c3 into the four-piece databases: nothing is left to search deeper,
+    // so five seconds are not spent.
+    let state = game
+        .parse_position("8/8/5m2/8/8/2m3M1/1D6/4D3 w")
+        .expect("position");
+    let start = std::time::Instant::now();
+    let found = search(
+        &game,
+        &state,
+        Limits::time(std::time::Duration::from_secs(5)),
+    )
+    .expect("moves");
+    assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    assert!(found.depth <= 2, "depth {}", found.depth);
+    assert!(is_table_result(found.score) && found.score > 0);
+}

@@ -3,7 +3,7 @@
 //! positions and a quiescence search that resolves captures and checks before the evaluation
 //! is trusted.
 
-use denkmeter_core::{Game, Player, RepetitionRule, Status};
+use denkmeter_core::{Game, Player, RepetitionRule, Status, TableResult};
 
 use super::eval::{self, WIN};
 use super::ordering::{pick_next, Heuristics};
@@ -51,6 +51,15 @@ pub(crate) struct Worker<'a, G: Game> {
     /// Per ply: how many plies in a row won nothing before that ply's position (kept only
     /// under a `quiet_limit`).
     quiet: Vec<u32>,
+    /// Whether positions an endgame database holds end the search there (not at the
+    /// computer's noisy levels, which misjudge on purpose).
+    tables: bool,
+    /// Whether a database draw ends the search too: not when the root itself is a database
+    /// draw, where the search looks for the opponent's chances to go wrong.
+    table_draws_end: bool,
+    /// Whether the iteration so far met its horizon (or a table entry that may hide one): if
+    /// not, every line ended and a deeper iteration would find the same.
+    pub(crate) open_ended: bool,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -80,7 +89,17 @@ impl<'a, G: Game> Worker<'a, G> {
             root_side: None,
             quiet_limit: options.quiet_ply_limit,
             quiet: vec![options.quiet_plies],
+            tables: options.noise == 0,
+            table_draws_end: true,
+            open_ended: false,
         }
+    }
+
+    /// The worker for a root that an endgame database holds as a draw: database draws below
+    /// it are searched on (see `table_draws_end`).
+    pub(crate) fn below_drawn_table_root(mut self, drawn: bool) -> Self {
+        self.table_draws_end = !drawn;
+        self
     }
 
     /// The static evaluation, with the level's noise if any: the error of the root move it
@@ -204,12 +223,15 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.drawn_by_quiet_plies(ply) {
             return eval::DRAW;
         }
-        if ply > 0 {
+        if ply > 0 && self.tables {
             if let Some(value) = game.table_value(state, false) {
-                return eval::table_score(&value, ply as i32);
+                if value.result != TableResult::Draw || self.table_draws_end {
+                    return eval::table_score(&value, ply as i32);
+                }
             }
         }
         if depth == 0 || ply >= MAX_SEARCH_PLY {
+            self.open_ended = true;
             return self.quiescence(state, ply, alpha, beta);
         }
         // No line from here can do better than winning at once or worse than losing at once.
@@ -226,6 +248,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(entry) = entry {
             if !pv_node {
                 if let Some(score) = entry.cutoff(depth, ply as i32, alpha, beta) {
+                    self.open_ended = true;
                     return score;
                 }
             }

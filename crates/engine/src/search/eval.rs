@@ -51,11 +51,11 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-/// The static score of an unfinished position for the side to move, kept clear of the mate
-/// scores whatever the game returns.
+/// The static score of an unfinished position for the side to move, kept clear of the
+/// databases' and the mate scores whatever the game returns.
 pub(crate) fn evaluate<G: Game>(game: &G, state: &G::State) -> i32 {
     game.evaluate(state)
-        .clamp(-(WIN - MAX_PLY - 1), WIN - MAX_PLY - 1)
+        .clamp(-(TABLE_WIN - MAX_PLY - 1), TABLE_WIN - MAX_PLY - 1)
 }
 
 /// The score of a finished game for `mover`, `ply` plies from the root: shorter wins and longer

@@ -216,8 +216,9 @@ pub(crate) fn search_in<G: Game>(
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let first = *moves.first()?;
-    if options.noise == 0 {
-        if let Some(result) = table_move(game, state, &moves) {
+    // The referee's quiet-ply rule is not the ruleset's: the databases know nothing of it.
+    if options.noise == 0 && options.quiet_ply_limit.is_none() {
+        if let Some(result) = table_move(game, state, &moves, &options.history) {
             on_depth(&DepthReport {
                 depth: result.depth,
                 score: result.score,
@@ -232,6 +233,10 @@ pub(crate) fn search_in<G: Game>(
     let mut history = options.history.clone();
     history.push(game.repetition_hash(state));
     let threads = options.threads.clamp(1, SearchOptions::MAX_THREADS);
+    let drawn_table_root = options.noise == 0
+        && game
+            .table_value(state, false)
+            .is_some_and(|v| v.result == TableResult::Draw);
 
     let mut result = SearchResult {
         best: first,
@@ -244,7 +249,8 @@ pub(crate) fn search_in<G: Game>(
         for id in 1..threads {
             let (clock, history) = (&clock, &history);
             scope.spawn(move || {
-                let mut worker = Worker::new(game, table, clock, history, options);
+                let mut worker = Worker::new(game, table, clock, history, options)
+                    .below_drawn_table_root(drawn_table_root);
                 // Helpers start one ply apart, so that they fill the table ahead of the main
                 // thread rather than repeat it.
                 let mut depth = 1 + (id % 2) as u32;
@@ -255,13 +261,15 @@ pub(crate) fn search_in<G: Game>(
                 worker.flush_nodes();
             });
         }
-        let mut worker = Worker::new(game, table, &clock, &history, options);
+        let mut worker = Worker::new(game, table, &clock, &history, options)
+            .below_drawn_table_root(drawn_table_root);
         let mut score = 0;
         let mut depth = 0;
         let mut unrest = Unrest::default();
         while depth == 0 || clock.may_deepen(depth) {
             depth += 1;
             let last = (result.best, score);
+            worker.open_ended = false;
             score = aspiration(&mut worker, state, depth, score);
             if worker.stopped {
                 // A root move that beat the others before time ran out is better than the last
@@ -292,7 +300,9 @@ pub(crate) fn search_in<G: Game>(
                 pv: result.pv.clone(),
             });
             let mate_seen = eval::is_decisive(score) && depth as i32 >= WIN - score.abs();
-            if mate_seen || options.limits.is_unlimited() {
+            // Every line ended (the game's end, the databases) before the horizon: a deeper
+            // search finds the same.
+            if mate_seen || !worker.open_ended || options.limits.is_unlimited() {
                 break;
             }
             if clock.is_planned() {
@@ -314,7 +324,7 @@ pub(crate) fn search_in<G: Game>(
 }
 
 /// The longest line [`table_move`] follows.
-const TABLE_LINE: usize = 40;
+const TABLE_LINE: usize = 24;
 
 /// Where an endgame database holds a won or lost position with its distance: the move that
 /// wins quickest or loses slowest, without a search, with the database's line. A drawn
@@ -324,13 +334,14 @@ fn table_move<G: Game>(
     game: &G,
     state: &G::State,
     moves: &[G::Move],
+    history: &[u64],
 ) -> Option<SearchResult<G::Move>> {
     let root = game.table_value(state, true)?;
     if root.result == TableResult::Draw {
         return None;
     }
     let plies = root.plies?;
-    let best = best_table_move(game, state, moves)?;
+    let best = best_table_move(game, state, moves, history)?;
     let score = match (root.result, root.exact) {
         (TableResult::Win, true) => WIN - plies as i32,
         (TableResult::Loss, true) => -(WIN - plies as i32),
@@ -343,7 +354,7 @@ fn table_move<G: Game>(
     game.play_unchecked(&mut at, best);
     while pv.len() < TABLE_LINE && pv.len() < plies as usize {
         game.legal_moves(&at, &mut line_moves);
-        let Some(next) = best_table_move(game, &at, &line_moves) else {
+        let Some(next) = best_table_move(game, &at, &line_moves, &[]) else {
             break;
         };
         pv.push(next);
@@ -359,25 +370,38 @@ fn table_move<G: Game>(
 }
 
 /// The move of `moves` that wins quickest, else draws, else loses slowest, by the database's
-/// values of the positions they lead to; `None` if one of those is not in the database.
-fn best_table_move<G: Game>(game: &G, state: &G::State, moves: &[G::Move]) -> Option<G::Move> {
-    let mut best: Option<((u8, i64), G::Move)> = None;
+/// values of the positions they lead to; `None` if one of those is not in the database. A win
+/// the counting rules cannot take away comes before a quicker one they might; a loss they
+/// might save before a longer one they cannot. A move to a position that `history` (the game's
+/// repetition hashes) holds twice already would draw by repetition, and counts as a draw.
+fn best_table_move<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    history: &[u64],
+) -> Option<G::Move> {
+    let mut best: Option<((u8, bool, i64), G::Move)> = None;
     for &mv in moves {
         let mut child = state.clone();
         game.play_unchecked(&mut child, mv);
+        let repeated = {
+            let hash = game.repetition_hash(&child);
+            history.iter().filter(|&&h| h == hash).count() >= 2
+        };
         let rank = match game.status(&child) {
             denkmeter_core::Status::Over(outcome) => match outcome.winner {
-                Some(w) if w != game.to_move(&child) => (0, 0),
-                Some(_) => (2, 0),
-                None => (1, 0),
+                Some(w) if w != game.to_move(&child) => (0, false, 0),
+                Some(_) => (2, false, 0),
+                None => (1, false, 0),
             },
+            denkmeter_core::Status::Ongoing if repeated => (1, false, 0),
             denkmeter_core::Status::Ongoing => {
                 let value = game.table_value(&child, true)?;
                 let plies = i64::from(value.plies?);
                 match value.result {
-                    TableResult::Loss => (0, plies),
-                    TableResult::Draw => (1, 0),
-                    TableResult::Win => (2, -plies),
+                    TableResult::Loss => (0, !value.exact, plies),
+                    TableResult::Draw => (1, false, 0),
+                    TableResult::Win => (2, value.exact, -plies),
                 }
             }
         };

@@ -123,7 +123,7 @@ pub(crate) fn count<V: Variant>(
 /// if no count can run out first. The quiet count only grows by one a ply or starts again at
 /// 0; a lone-king endgame's count that starts later has at least the 5-move rule's plies, and
 /// one that runs now only loses plies when the endgame changes. Unknown plies: not known to
-/// stand.
+/// stand. (Cautious: a win of International draughts stands only if shorter than ten plies.)
 pub(crate) fn table_result_stands<V: Variant>(state: &State, plies: Option<u32>) -> bool {
     if V::QUIET_PLY_LIMIT == 0 && !V::ENDGAME_RULES {
         return true;
@@ -135,10 +135,13 @@ pub(crate) fn table_result_stands<V: Variant>(state: &State, plies: Option<u32>)
         return false;
     }
     if V::ENDGAME_RULES {
+        // A running count may also stop (the lone king takes the last enemy king) and a new
+        // 5-move count start later (a man crowns), so never more than the 5-move rule's plies.
         let left = match endgame(state) {
             Some(now) => u32::from(now.plies().saturating_sub(state.endgame)),
             None => u32::from(FIVE_MOVE_PLIES),
-        };
+        }
+        .min(u32::from(FIVE_MOVE_PLIES));
         if plies >= left {
             return false;
         }

@@ -177,7 +177,6 @@ impl Board {
 
     /// The dense squares of a padded bitboard.
     #[inline]
-    #[cfg(test)]
     fn to_dense(&self, padded: u64) -> u64 {
         Squares(padded).fold(0, |acc, sq| acc | 1 << self.dense[usize::from(sq)])
     }
@@ -190,14 +189,12 @@ impl Board {
 
     /// Dense squares turned half round.
     #[inline]
-    #[cfg(test)]
     fn turned(&self, dense: u64) -> u64 {
         dense.reverse_bits() >> (64 - self.n)
     }
 
     /// The position with the board turned half round and the colours swapped: the same
     /// position seen by the other side.
-    #[cfg(test)]
     pub fn flipped(&self, state: &State) -> State {
         let turn = |padded: u64| self.to_padded(self.turned(self.to_dense(padded)));
         State::bare(

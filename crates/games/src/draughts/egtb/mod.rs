@@ -405,7 +405,8 @@ fn generate<V: Variant>(
                         *code = INVALID;
                     }
                 }
-                reused.push((m, numbering, codes, compressed.data.len() as u64));
+                let bytes = fs::metadata(folder.join(m.file_name())).map_or(0, |f| f.len());
+                reused.push((m, numbering, codes, bytes));
             }
         }
         let fresh = reused.len() != mirrors.len();
@@ -460,6 +461,85 @@ type Generator = fn(usize, &Path, usize, &mut dyn FnMut(&Report)) -> Result<(), 
 type Opener = fn(&Path) -> Option<Tablebase>;
 /// A draughts ruleset's describer, by name.
 type Describer = fn(&Tablebase, &str) -> Result<Description, EgtbError>;
+/// A draughts ruleset's sampler, by name.
+type Sampler = fn(&Tablebase, &Sampling) -> Result<Vec<(String, Probe)>, EgtbError>;
+
+/// Which positions [`sample`] draws.
+#[derive(Clone, Copy, Debug)]
+pub struct Sampling {
+    pub count: usize,
+    pub seed: u64,
+    /// Only wins and losses this many plies from the end at most.
+    pub max_plies: u32,
+    /// The share of draws among the samples, at most.
+    pub draws: f64,
+}
+
+/// SplitMix64: the samples' own small random numbers.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn sampler<V: Variant>(
+    tables: &Tablebase,
+    how: &Sampling,
+) -> Result<Vec<(String, Probe)>, EgtbError> {
+    use denkmeter_core::{Game, Status};
+    let game = super::Draughts::<V>::new();
+    let materials: Vec<Material> = (2..=tables.pieces).flat_map(Material::all_with).collect();
+    let mut random = how.seed;
+    let mut found = Vec::new();
+    let most_draws = (how.count as f64 * how.draws) as usize;
+    let mut draws = 0;
+    for _ in 0..how.count.saturating_mul(2000) {
+        if found.len() >= how.count {
+            break;
+        }
+        let material = materials[(next_random(&mut random) % materials.len() as u64) as usize];
+        let numbering = Numbering::new(&tables.board, material);
+        let index = next_random(&mut random) % numbering.len;
+        let Some(mut state) = numbering.position(&tables.board, index) else {
+            continue;
+        };
+        if next_random(&mut random) % 2 == 1 {
+            state = tables.board.flipped(&state);
+        }
+        let state = State::new(state.pieces, state.dames, state.to_move);
+        if matches!(game.status(&state), Status::Over(_)) {
+            continue;
+        }
+        let Some(value) = tables.probe(&state) else {
+            continue;
+        };
+        let wanted = match value.wdl {
+            Wdl::Draw => draws < most_draws,
+            _ => value.plies <= how.max_plies,
+        };
+        if wanted {
+            draws += usize::from(value.wdl == Wdl::Draw);
+            found.push((game.position_text(&state), value));
+        }
+    }
+    if let Some(problem) = tables.problem() {
+        return Err(EgtbError::Format(problem));
+    }
+    Ok(found)
+}
+
+/// Positions drawn at random from `tables` (of ruleset `name`) with their values, for checking
+/// them by search: wins and losses near the end, and some draws.
+pub fn sample(
+    name: &str,
+    tables: &Tablebase,
+    how: &Sampling,
+) -> Result<Vec<(String, Probe)>, EgtbError> {
+    let (_, _, _, sample) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    sample(tables, how)
+}
 
 /// A position's value and every move's, from the databases ([`describe`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -536,7 +616,8 @@ fn describer<V: Variant>(tables: &Tablebase, position: &str) -> Result<Descripti
 /// The value of the position written `position` and of each of its moves, from `tables`
 /// (of ruleset `name`).
 pub fn describe(name: &str, tables: &Tablebase, position: &str) -> Result<Description, EgtbError> {
-    let (_, _, describe) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    let (_, _, describe, _) =
+        by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
     describe(tables, position)
 }
 
@@ -550,11 +631,16 @@ fn generator<V: Variant>(
 }
 
 /// The generator and opener of each draughts ruleset.
-fn by_name(name: &str) -> Option<(Generator, Opener, Describer)> {
+fn by_name(name: &str) -> Option<(Generator, Opener, Describer, Sampler)> {
     macro_rules! pick {
         ($($v:ty),*) => {
             $(if name == <$v as Variant>::NAME {
-                return Some((generator::<$v>, Tablebase::open::<$v>, describer::<$v>));
+                return Some((
+                    generator::<$v>,
+                    Tablebase::open::<$v>,
+                    describer::<$v>,
+                    sampler::<$v>,
+                ));
             })*
         };
     }
@@ -571,13 +657,14 @@ pub fn generate_ruleset(
     threads: usize,
     on_material: &mut dyn FnMut(&Report),
 ) -> Result<(), EgtbError> {
-    let (generate, _, _) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    let (generate, _, _, _) =
+        by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
     generate(pieces, dir, threads, on_material)
 }
 
 /// The databases of ruleset `name` in `dir`, if any.
 pub fn open_ruleset(name: &str, dir: &Path) -> Result<Option<Tablebase>, EgtbError> {
-    let (_, open, _) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
+    let (_, open, _, _) = by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
     Ok(open(dir))
 }
 
