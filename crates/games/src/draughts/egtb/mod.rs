@@ -8,7 +8,7 @@
 //! pieces, loses; the distances are plies to that end, the winner playing for the quickest win
 //! and the loser for the longest game. A drawn value is exact under every rule (counting only
 //! adds draws); a win is exact in the rulesets without counting, and elsewhere where the
-//! distance is short enough that no count can run out first ([`Probe::exact`]).
+//! distance is short enough that no count can run out first ([`denkmeter_core::TableValue::exact`]).
 //!
 //! ```
 //! use denkmeter_core::Game;
