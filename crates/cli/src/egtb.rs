@@ -20,6 +20,10 @@ pub enum EgtbCommand {
         /// Threads for the passes that can share the work (default: the processors).
         #[arg(long)]
         threads: Option<usize>,
+        /// The most memory the build may use, in GB; a larger build is refused before it
+        /// starts (International needs about 7 GB for 5 pieces and far more for 6).
+        #[arg(long, default_value_t = 16)]
+        memory_gb: u64,
     },
     /// Check the databases in --egtb by search: positions drawn at random, each searched
     /// without the databases deep enough to see its end. A database win in N must be a
@@ -66,7 +70,14 @@ pub fn run(command: &EgtbCommand, dir: &std::path::Path) -> Result<()> {
             ruleset,
             pieces,
             threads,
-        } => generate(ruleset, *pieces, *threads, dir),
+            memory_gb,
+        } => generate(
+            ruleset,
+            *pieces,
+            *threads,
+            memory_gb.saturating_mul(1_000_000_000),
+            dir,
+        ),
         EgtbCommand::Probe { ruleset, position } => probe(ruleset, position, dir),
         EgtbCommand::Verify {
             ruleset,
@@ -158,6 +169,7 @@ fn generate(
     ruleset: &str,
     pieces: usize,
     threads: Option<usize>,
+    memory_limit: u64,
     dir: &std::path::Path,
 ) -> Result<()> {
     let threads = threads
@@ -197,7 +209,7 @@ fn generate(
             }
         );
     };
-    egtb::generate_ruleset(ruleset, pieces, dir, threads, &mut report)
+    egtb::generate_ruleset(ruleset, pieces, dir, threads, memory_limit, &mut report)
         .with_context(|| format!("cannot build the {ruleset} databases in {}", dir.display()))?;
     outln!(
         "total {positions} positions, {bytes} bytes in {}, {:.1} s on {threads} threads",

@@ -1477,7 +1477,23 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
 fn egtb_explains_what_it_cannot_do() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let egtb = dir.path().to_str().expect("utf-8 path");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["egtb", "generate", "international", "--pieces", "6"],
+            "more than the limit of 16 GB",
+        ),
+        (
+            &[
+                "egtb",
+                "generate",
+                "english",
+                "--pieces",
+                "6",
+                "--memory-gb",
+                "8",
+            ],
+            "more than the limit of 8 GB",
+        ),
         (
             &[
                 "egtb",

@@ -17,7 +17,15 @@ fn installed() -> &'static PathBuf {
     DIR.get_or_init(|| {
         // Cargo's folder for integration tests' files: a later run reuses what this one built.
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-search");
-        egtb::generate_ruleset("english", 4, &dir, 2, &mut |_| {}).expect("built");
+        egtb::generate_ruleset(
+            "english",
+            4,
+            &dir,
+            2,
+            egtb::DEFAULT_MEMORY_LIMIT,
+            &mut |_| {},
+        )
+        .expect("built");
         assert_eq!(egtb::install(&dir), [("english", 4)]);
         // The files are read in the background; the search does without them until then.
         let start = std::time::Instant::now();

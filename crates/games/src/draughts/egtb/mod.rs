@@ -63,7 +63,26 @@ pub enum EgtbError {
     Pieces(usize),
     #[error("bad position: {0}")]
     Position(String),
+    #[error(
+        "building up to {pieces} pieces needs about {} GB of memory, more than the limit of {} GB \
+         (raise it with --memory-gb if the machine has that much)",
+        gigabytes(*needed),
+        gigabytes(*limit)
+    )]
+    Memory {
+        pieces: usize,
+        needed: u64,
+        limit: u64,
+    },
 }
+
+/// Bytes in gigabytes (10^9), rounded up, for messages.
+fn gigabytes(bytes: u64) -> u64 {
+    bytes.div_ceil(1_000_000_000)
+}
+
+/// The memory a build may use unless told otherwise: 16 GB.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 16_000_000_000;
 
 /// Won, drawn or lost, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +244,7 @@ impl Tablebase {
     /// Builds every material of up to `pieces` pieces of ruleset `V` in memory on `threads`
     /// threads (for tests and small sets).
     pub fn generate<V: Variant>(pieces: usize, threads: usize) -> Result<Tablebase, EgtbError> {
-        let built = generate::<V>(pieces, None, threads, &mut |_| {})?;
+        let built = generate::<V>(pieces, None, threads, DEFAULT_MEMORY_LIMIT, &mut |_| {})?;
         let slices = slots();
         for (slot, table) in built.tables.into_iter().enumerate() {
             if let Some((numbering, codes)) = table {
@@ -365,10 +384,19 @@ fn generate<V: Variant>(
     pieces: usize,
     dir: Option<&Path>,
     threads: usize,
+    memory_limit: u64,
     on_material: &mut dyn FnMut(&Report),
 ) -> Result<Built, EgtbError> {
     if !(2..=MAX_PIECES).contains(&pieces) {
         return Err(EgtbError::Pieces(pieces));
+    }
+    let needed = memory_needed::<V>(pieces);
+    if needed > memory_limit {
+        return Err(EgtbError::Memory {
+            pieces,
+            needed,
+            limit: memory_limit,
+        });
     }
     let folder = dir.map(|d| d.join(V::NAME));
     if let Some(folder) = &folder {
@@ -456,7 +484,7 @@ fn generate<V: Variant>(
 }
 
 /// A draughts ruleset's generator, by name.
-type Generator = fn(usize, &Path, usize, &mut dyn FnMut(&Report)) -> Result<(), EgtbError>;
+type Generator = fn(usize, &Path, usize, u64, &mut dyn FnMut(&Report)) -> Result<(), EgtbError>;
 /// A draughts ruleset's opener, by name.
 type Opener = fn(&Path) -> Option<Tablebase>;
 /// A draughts ruleset's describer, by name.
@@ -625,9 +653,34 @@ fn generator<V: Variant>(
     pieces: usize,
     dir: &Path,
     threads: usize,
+    memory_limit: u64,
     on_material: &mut dyn FnMut(&Report),
 ) -> Result<(), EgtbError> {
-    generate::<V>(pieces, Some(dir), threads, on_material).map(|_| ())
+    generate::<V>(pieces, Some(dir), threads, memory_limit, on_material).map(|_| ())
+}
+
+/// An upper estimate of the memory, in bytes, of building every material of up to `pieces`
+/// pieces of ruleset `V`: two bytes a position for every table built (they stay in memory for
+/// the larger ones to read), and for the largest pair of mirrors being built, five bytes a
+/// position of working arrays and at most eight more for the queues of the backward pass.
+fn memory_needed<V: Variant>(pieces: usize) -> u64 {
+    let board = Board::new(geometry::<V>());
+    let len = |m: Material| Numbering::new(&board, m).len;
+    let mut tables = 0u64;
+    let mut largest_pair = 0u64;
+    for m in build_order(pieces) {
+        let mirror = m.swapped();
+        let pair = if mirror == m {
+            len(m)
+        } else {
+            len(m) + len(mirror)
+        };
+        tables = tables.saturating_add(pair);
+        largest_pair = largest_pair.max(pair);
+    }
+    tables
+        .saturating_mul(2)
+        .saturating_add(largest_pair.saturating_mul(13))
 }
 
 /// The generator and opener of each draughts ruleset.
@@ -649,17 +702,19 @@ fn by_name(name: &str) -> Option<(Generator, Opener, Describer, Sampler)> {
 }
 
 /// Builds the databases of ruleset `name` up to `pieces` pieces into `dir/RULESET/`, reusing
-/// the files an earlier run left there, on `threads` threads; reports each material.
+/// the files an earlier run left there, on `threads` threads; reports each material. Refuses
+/// ([`EgtbError::Memory`]) a build whose estimated memory is over `memory_limit` bytes.
 pub fn generate_ruleset(
     name: &str,
     pieces: usize,
     dir: &Path,
     threads: usize,
+    memory_limit: u64,
     on_material: &mut dyn FnMut(&Report),
 ) -> Result<(), EgtbError> {
     let (generate, _, _, _) =
         by_name(name).ok_or_else(|| EgtbError::UnknownRuleset(name.into()))?;
-    generate(pieces, dir, threads, on_material)
+    generate(pieces, dir, threads, memory_limit, on_material)
 }
 
 /// The databases of ruleset `name` in `dir`, if any.

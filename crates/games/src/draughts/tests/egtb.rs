@@ -170,9 +170,16 @@ fn a_database_file_that_is_damaged_or_missing_is_refused_with_a_message() {
     let dir = std::env::temp_dir().join(format!("denkmeter-egtb-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut first_tallies = Vec::new();
-    egtb::generate_ruleset("english", 3, &dir, 1, &mut |r| {
-        first_tallies.push((r.material, r.tally.clone()));
-    })
+    egtb::generate_ruleset(
+        "english",
+        3,
+        &dir,
+        1,
+        egtb::DEFAULT_MEMORY_LIMIT,
+        &mut |r| {
+            first_tallies.push((r.material, r.tally.clone()));
+        },
+    )
     .expect("built");
     // Not the files of ruleset international: nothing to open.
     assert!(egtb::open_ruleset("international", &dir)
@@ -182,7 +189,15 @@ fn a_database_file_that_is_damaged_or_missing_is_refused_with_a_message() {
         egtb::open_ruleset("chad", &dir),
         Err(egtb::EgtbError::UnknownRuleset(_))
     ));
-    assert!(egtb::generate_ruleset("english", 9, &dir, 1, &mut |_| {}).is_err());
+    assert!(egtb::generate_ruleset(
+        "english",
+        9,
+        &dir,
+        1,
+        egtb::DEFAULT_MEMORY_LIMIT,
+        &mut |_| {}
+    )
+    .is_err());
     let tables = egtb::open_ruleset("english", &dir)
         .expect("known")
         .expect("found");
@@ -209,12 +224,19 @@ fn a_database_file_that_is_damaged_or_missing_is_refused_with_a_message() {
     // A second run rebuilds the damaged file and reuses the others, with the same tallies.
     let mut rebuilt = Vec::new();
     let mut tallies = Vec::new();
-    egtb::generate_ruleset("english", 3, &dir, 1, &mut |r| {
-        if !r.reused {
-            rebuilt.push(r.material.to_string());
-        }
-        tallies.push((r.material, r.tally.clone()));
-    })
+    egtb::generate_ruleset(
+        "english",
+        3,
+        &dir,
+        1,
+        egtb::DEFAULT_MEMORY_LIMIT,
+        &mut |r| {
+            if !r.reused {
+                rebuilt.push(r.material.to_string());
+            }
+            tallies.push((r.material, r.tally.clone()));
+        },
+    )
     .expect("rebuilt");
     assert_eq!(rebuilt, ["0m1k-0m2k", "0m2k-0m1k"]);
     assert_eq!(tallies, first_tallies);
