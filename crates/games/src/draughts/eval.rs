@@ -11,6 +11,7 @@
 use denkmeter_core::{ByPlayer, Player};
 
 use super::geometry::{bit, nearest, shifted, Geometry, Squares};
+use super::patterns::{self, Patterns};
 use super::variant::{geometry, man_steps, Variant};
 use super::State;
 
@@ -417,17 +418,26 @@ pub(crate) fn masks<V: Variant>() -> &'static Masks {
 pub(crate) fn evaluate<V: Variant>(state: &State) -> i32 {
     // The weights as a value known when compiling, so that a term weighted 0 costs nothing.
     let w: Weights = const { *weights::<V>() };
-    evaluate_with::<V>(state, &w)
+    evaluate_with_patterns::<V>(state, &w, patterns::shipped(Group::of::<V>()))
 }
 
-/// The evaluation for the side to move, with weights `w`.
+/// The evaluation for the side to move with weights `w` alone, without pattern tables.
 #[inline(always)]
 pub fn evaluate_with<V: Variant>(state: &State, w: &Weights) -> i32 {
+    evaluate_with_patterns::<V>(state, w, None)
+}
+
+/// The evaluation for the side to move with weights `w` and, if given, pattern tables `p`
+/// (see the `patterns` module): their score is added to the weighted terms before the
+/// drawish-ending scale.
+#[inline(always)]
+pub fn evaluate_with_patterns<V: Variant>(state: &State, w: &Weights, p: Option<&Patterns>) -> i32 {
     let mut white = Score { w, total: 0 };
     side::<V>(state, Player::White, &mut white);
     let mut black = Score { w, total: 0 };
     side::<V>(state, Player::Black, &mut black);
-    let score = scaled(white.total - black.total, drawish::<V>(state));
+    let learned = p.map_or(0, |p| p.score::<V>(state));
+    let score = scaled(white.total - black.total + learned, drawish::<V>(state));
     match state.to_move {
         Player::White => score,
         Player::Black => -score,
@@ -697,8 +707,15 @@ mod tests {
             .expect("a square aside");
         let free = State::new(ByPlayer::new(bit(near), bit(aside)), 0, Player::White);
         let blocked = State::new(ByPlayer::new(bit(near), bit(in_way)), 0, Player::White);
-        let (e_free, e_blocked) = (evaluate::<Intl>(&free), evaluate::<Intl>(&blocked));
+        // The weighted terms: the learned patterns see the men too, and may value the ending
+        // otherwise; the full evaluation must still prefer the free path.
+        let w = weights::<Intl>();
+        let (e_free, e_blocked) = (
+            evaluate_with::<Intl>(&free, w),
+            evaluate_with::<Intl>(&blocked, w),
+        );
         assert!(e_free > e_blocked + 40, "{e_free} {e_blocked}");
+        assert!(evaluate::<Intl>(&free) > evaluate::<Intl>(&blocked));
     }
 
     #[test]

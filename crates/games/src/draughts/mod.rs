@@ -42,6 +42,7 @@ mod geometry;
 mod hub;
 mod movegen;
 mod notation;
+pub mod patterns;
 mod state;
 #[cfg(test)]
 mod tests;

@@ -15,9 +15,9 @@
 //! ```
 
 pub use super::eval::{
-    drawish, evaluate_with, features, scaled, weights, Features, Group, Weights, ADVANCE, BACKED,
-    BACK_RANK, BALANCE, BLOCKED, CENTRE, DAME, DAME_DIAGONAL, DAME_MOBILITY, EDGE, FIRST_DAME,
-    HUNT, MAN, MAN_MOBILITY, N, NAMES, RUNAWAY, TRADE,
+    drawish, evaluate_with, evaluate_with_patterns, features, scaled, weights, Features, Group,
+    Weights, ADVANCE, BACKED, BACK_RANK, BALANCE, BLOCKED, CENTRE, DAME, DAME_DIAGONAL,
+    DAME_MOBILITY, EDGE, FIRST_DAME, HUNT, MAN, MAN_MOBILITY, N, NAMES, RUNAWAY, TRADE,
 };
 
 use denkmeter_core::{ByPlayer, Player};

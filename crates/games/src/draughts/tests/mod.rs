@@ -243,6 +243,7 @@ mod fen;
 mod hub;
 mod men;
 mod move_text;
+mod patterns;
 mod perft;
 mod positions;
 mod promotion;

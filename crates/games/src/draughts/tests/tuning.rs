@@ -179,9 +179,13 @@ fn the_evaluation_uses_the_weights_of_its_group() {
         assert_eq!(tuning::weights::<V>(), w);
         sample_positions::<V>(12, |s| {
             let e = game.evaluate(s);
-            assert_eq!(e, tuning::evaluate_with::<V>(s, w));
+            let learned = super::super::patterns::shipped(Group::of::<V>());
+            assert_eq!(e, tuning::evaluate_with_patterns::<V>(s, w, learned));
             let f = tuning::features::<V>(s);
-            let white = tuning::white_score(&f, tuning::drawish::<V>(s), w);
+            let white = tuning::scaled(
+                tuning::dot(&f, w) + learned.map_or(0, |p| p.score::<V>(s)),
+                tuning::drawish::<V>(s),
+            );
             let for_mover = match s.to_move {
                 Player::White => white,
                 Player::Black => -white,

@@ -1,20 +1,31 @@
-//! Texel tuning of the draughts evaluation (issue 11): self-play data, a logistic fit of the
-//! weights to the games' results, and a match between the old and the new weights.
+//! Learning the draughts evaluation (issues 11 and 30): self-play data, a logistic fit of the
+//! weights (Texel's method) or of the pattern tables to the games' results, and a match between
+//! the old and the new evaluation.
 //!
 //! ```text
 //! cargo run --release -p denkmeter-engine --example texel -- RULESET COMMAND [--OPTION VALUE]...
 //!
-//! generate --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
-//!          [--max-plies 300] [--seed 1] [--weights FILE]
-//! fit      --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0] [--passes 30]
-//!          [--start FILE]
-//! verify   --new FILE [--old FILE] [--games 400] [--random-plies 8] [--depth 4 | --nodes N]
-//!          [--max-plies 300] [--seed 1]
-//! show     [--weights FILE]
+//! generate     --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
+//!              [--max-plies 300] [--seed 1] [--weights FILE] [--patterns FILE|none]
+//!              [--threads N]
+//! fit          --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0]
+//!              [--passes 30] [--start FILE]
+//! fit-patterns --data FILE --out FILE [--epochs 12] [--batch 16384] [--rate 1.0] [--l2 1e-4]
+//!              [--seed 1] [--threads N]
+//! verify       [--new FILE] [--old FILE] [--new-patterns FILE|none] [--old-patterns FILE|none]
+//!              [--games 400] [--random-plies 8] [--depth 4 | --nodes N | --time SECONDS]
+//!              [--max-plies 300] [--seed 1] [--threads N]
+//! show         [--weights FILE]
 //! ```
 //!
+//! The evaluation a command plays with is the weights of `--weights` (`--new`, `--old`), by
+//! default those the engine uses, plus the pattern tables of `--patterns` (`--new-patterns`,
+//! `--old-patterns`), by default those the engine ships for the ruleset's group, `none` for
+//! none. `--threads` (default: the processors) plays games, or shares the fit's batches, on
+//! that many threads; the results do not depend on it.
+//!
 //! `generate` plays self-play games with alpha-beta at a fixed depth (or node count) on one
-//! thread, each from an opening of random plies drawn from the seed, and keeps the quiet
+//! thread each, each from an opening of random plies drawn from the seed, and keeps the quiet
 //! positions after the opening with the game's result. Quiet means that neither side could
 //! capture, whoever were to move: in draughts the quiescence search of a position where the side
 //! to move cannot capture is its static evaluation (only captures have a gain), so these are
@@ -35,20 +46,29 @@
 //! weights as a Rust array to paste into `crates/games/src/draughts/eval.rs`, and writes that
 //! array to `--out`.
 //!
-//! `verify` plays the new weights against the old (by default those the evaluation uses now):
-//! the engine's alpha-beta at a fixed depth or node count on one thread, each random opening
-//! played twice with colours swapped, and prints wins, draws and losses of the new weights with
-//! the Elo difference and its 95 % interval.
+//! `fit-patterns` fits the pattern tables on top of the weights and writes them in the file
+//! form the engine reads (`crates/games/data/patterns-GROUP.bin`); see `patterns.rs`.
+//!
+//! `verify` plays the new evaluation against the old: the engine's alpha-beta at a fixed depth
+//! or node count on one thread a game, each random opening played twice with colours swapped,
+//! and prints wins, draws and losses of the new evaluation with the Elo difference and its
+//! 95 % interval. At a fixed depth or node count a slower evaluation costs nothing; `--time`
+//! plays at equal time a move (games on `--threads` threads at once share the machine
+//! equally), the measure that counts.
 //!
 //! A weights file is the array `fit` prints: the integers between `[` and `]`, in the order of
 //! the terms' names, `//` comments ignored.
 
-use std::collections::{HashMap, HashSet};
+mod patterns;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use denkmeter_core::{
@@ -58,19 +78,25 @@ use denkmeter_core::{
 use denkmeter_engine::matches::MatchReport;
 use denkmeter_engine::search::{search_with, SearchOptions};
 use denkmeter_engine::Limits;
+use denkmeter_games::draughts::patterns::Patterns;
 use denkmeter_games::draughts::tuning::{self, Features, Group, Weights, N, NAMES};
 use denkmeter_games::draughts::{Draughts, Move, State, Variant};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const USAGE: &str = "usage: texel RULESET (generate|fit|verify|show) [--OPTION VALUE]...
-  generate --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
-           [--max-plies 300] [--seed 1] [--weights FILE]
-  fit      --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0] [--passes 30]
-           [--start FILE]
-  verify   --new FILE [--old FILE] [--games 400] [--random-plies 8] [--depth 4 | --nodes N]
-           [--max-plies 300] [--seed 1]
-  show     [--weights FILE]";
+const USAGE: &str =
+    "usage: texel RULESET (generate|fit|fit-patterns|verify|show) [--OPTION VALUE]...
+  generate     --out FILE [--games 1000] [--random-plies 8] [--depth 4 | --nodes N]
+               [--max-plies 300] [--seed 1] [--weights FILE] [--patterns FILE|none]
+               [--threads N]
+  fit          --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0]
+               [--passes 30] [--start FILE]
+  fit-patterns --data FILE --out FILE [--epochs 12] [--batch 16384] [--rate 1.0] [--l2 1e-4]
+               [--seed 1] [--threads N]
+  verify       [--new FILE] [--old FILE] [--new-patterns FILE|none] [--old-patterns FILE|none]
+               [--games 400] [--random-plies 8] [--depth 4 | --nodes N | --time SECONDS]
+               [--max-plies 300] [--seed 1] [--threads N]
+  show         [--weights FILE]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -114,6 +140,8 @@ fn run<V: Variant>(command: &str, options: &Options) -> Result<(), String> {
                 "max-plies",
                 "seed",
                 "weights",
+                "patterns",
+                "threads",
             ])?;
             generate::<V>(options)
         }
@@ -121,10 +149,20 @@ fn run<V: Variant>(command: &str, options: &Options) -> Result<(), String> {
             options.only(&["data", "out", "fix", "epochs", "rate", "passes", "start"])?;
             fit::<V>(options)
         }
+        "fit-patterns" => {
+            options.only(&[
+                "data", "out", "epochs", "batch", "rate", "l2", "seed", "threads",
+            ])?;
+            patterns::fit_patterns::<V>(options)
+        }
         "verify" => {
             options.only(&[
                 "new",
                 "old",
+                "new-patterns",
+                "old-patterns",
+                "threads",
+                "time",
                 "games",
                 "random-plies",
                 "depth",
@@ -190,9 +228,26 @@ impl Options {
         }
     }
 
-    /// The search limit: `--nodes` if given, else `--depth` (4 by default).
+    /// `--threads`, by default the processors: 1 to 256.
+    fn threads(&self) -> Result<usize, String> {
+        let processors = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let n: usize = self.number("threads", processors)?;
+        if !(1..=256).contains(&n) {
+            return Err(format!("--threads {n}: 1 to 256"));
+        }
+        Ok(n)
+    }
+
+    /// The search limit: `--time` (seconds a move) if given, else `--nodes`, else `--depth` (4
+    /// by default).
     fn limits(&self) -> Result<Limits, String> {
-        if self.text("nodes").is_some() {
+        if self.text("time").is_some() {
+            let seconds: f64 = self.number("time", 0.0)?;
+            if !(0.001..=60.0).contains(&seconds) {
+                return Err(format!("--time {seconds}: 0.001 to 60 seconds a move"));
+            }
+            Ok(Limits::time(std::time::Duration::from_secs_f64(seconds)))
+        } else if self.text("nodes").is_some() {
             Ok(Limits::nodes(self.number("nodes", 0)?))
         } else {
             Ok(Limits::depth(self.number("depth", 4)?))
@@ -207,6 +262,29 @@ fn weights_option<V: Variant>(options: &Options, name: &str) -> Result<Weights, 
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             parse_weights(&text).map_err(|e| format!("{path}: {e}"))
+        }
+    }
+}
+
+/// The pattern tables of file `--name`: by default those shipped for the ruleset's group (if
+/// any), none for `none`.
+fn patterns_option<V: Variant>(
+    options: &Options,
+    name: &str,
+) -> Result<Option<Arc<Patterns>>, String> {
+    let group = Group::of::<V>();
+    match options.text(name) {
+        None => Ok(denkmeter_games::draughts::patterns::shipped(group)
+            .cloned()
+            .map(Arc::new)),
+        Some("none") => Ok(None),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let p = Patterns::from_bytes(&bytes, group).map_err(|e| format!("{path}: {e}"))?;
+            if p.windows() != denkmeter_games::draughts::patterns::windows::<V>() {
+                return Err(format!("{path}: tables of another board"));
+            }
+            Ok(Some(Arc::new(p)))
         }
     }
 }
@@ -327,19 +405,21 @@ fn read_records(input: impl BufRead, ruleset: &str) -> Result<Vec<Record>, Strin
 
 // ---------------------------------------------------------------- a ruleset with other weights
 
-/// Ruleset `V` evaluated with other weights: the engine's alpha-beta plays it as it plays the
-/// ruleset itself.
+/// Ruleset `V` evaluated with other weights and pattern tables: the engine's alpha-beta plays
+/// it as it plays the ruleset itself.
 #[derive(Clone, Debug)]
 struct Weighted<V: Variant> {
     rules: Draughts<V>,
     weights: Weights,
+    patterns: Option<Arc<Patterns>>,
 }
 
 impl<V: Variant> Weighted<V> {
-    fn new(weights: Weights) -> Self {
+    fn new(weights: Weights, patterns: Option<Arc<Patterns>>) -> Self {
         Weighted {
             rules: Draughts::new(),
             weights,
+            patterns,
         }
     }
 }
@@ -373,7 +453,7 @@ impl<V: Variant> Game for Weighted<V> {
         self.rules.hash(state)
     }
     fn evaluate(&self, state: &State) -> i32 {
-        tuning::evaluate_with::<V>(state, &self.weights)
+        tuning::evaluate_with_patterns::<V>(state, &self.weights, self.patterns.as_deref())
     }
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
         tuning::move_gain_with(state, mv, &self.weights)
@@ -463,6 +543,46 @@ fn play<V: Variant>(
     }
 }
 
+/// Plays games `0..games` with `play_one` on `threads` threads and hands each result to
+/// `consume` in the games' order, so that what is written does not depend on the threads.
+fn in_order<T: Send>(
+    games: u32,
+    threads: usize,
+    play_one: impl Fn(u32) -> T + Sync,
+    mut consume: impl FnMut(u32, T) -> Result<(), String>,
+) -> Result<(), String> {
+    let next = AtomicU32::new(0);
+    let (sender, receiver) = mpsc::channel::<(u32, T)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let sender = sender.clone();
+            let (next, play_one) = (&next, &play_one);
+            scope.spawn(move || loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                // A failed send means the consumer stopped on an error: stop too.
+                if g >= games || sender.send((g, play_one(g))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0u32;
+        for (g, result) in receiver {
+            waiting.insert(g, result);
+            while let Some(result) = waiting.remove(&due) {
+                if let Err(e) = consume(due, result) {
+                    // Make the players stop drawing games.
+                    next.store(games, Ordering::Relaxed);
+                    return Err(e);
+                }
+                due += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
 /// A position after `plies` random moves from the start, none of them ending the game.
 fn random_opening<V: Variant>(rng: &mut impl Rng, plies: usize) -> State {
     let game = Draughts::<V>::new();
@@ -484,9 +604,10 @@ fn random_opening<V: Variant>(rng: &mut impl Rng, plies: usize) -> State {
 }
 
 fn limits_text(limits: Limits) -> String {
-    match (limits.depth, limits.nodes) {
-        (_, Some(n)) => format!("nodes {n}"),
-        (Some(d), _) => format!("depth {d}"),
+    match (limits.depth, limits.nodes, limits.time) {
+        (_, _, Some(t)) => format!("{} s a move", t.as_secs_f64()),
+        (_, Some(n), _) => format!("nodes {n}"),
+        (Some(d), _, _) => format!("depth {d}"),
         _ => "no limit".to_string(),
     }
 }
@@ -500,16 +621,22 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
     let max_plies: usize = options.number("max-plies", 300)?;
     let seed: u64 = options.number("seed", 1)?;
     let limits = options.limits()?;
+    let threads = options.threads()?;
     let weights = weights_option::<V>(options, "weights")?;
-    let player = Weighted::<V>::new(weights);
+    let player = Weighted::<V>::new(weights, patterns_option::<V>(options, "patterns")?);
 
     let file = File::create(out_path).map_err(|e| format!("{out_path}: {e}"))?;
     let mut out = BufWriter::new(file);
     let comment = format!(
-        "games {games} random-plies {random_plies} {} max-plies {max_plies} seed {seed}\n\
+        "games {games} random-plies {random_plies} {} max-plies {max_plies} seed {seed}{}\n\
          result for White, game, position; quiet positions after the opening; \
          the ply limit is a draw",
-        limits_text(limits)
+        limits_text(limits),
+        if player.patterns.is_some() {
+            " with pattern tables"
+        } else {
+            ""
+        }
     );
     let io_error = |e: io::Error| format!("{out_path}: {e}");
     write_records(&mut out, V::NAME, &comment, &[]).map_err(io_error)?;
@@ -517,10 +644,12 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
     let started = Instant::now();
     let (mut positions, mut score) = (0usize, ByPlayer::new(0u32, 0u32));
     let (mut draws, mut adjudicated, mut plies) = (0u32, 0u32, 0usize);
-    for g in 0..games {
+    let play_one = |g: u32| {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(u64::from(g)));
         let opening = random_opening::<V>(&mut rng, random_plies);
-        let played = play(&player, &player, &opening, limits, max_plies);
+        play(&player, &player, &opening, limits, max_plies)
+    };
+    in_order(games, threads, play_one, |g, played| {
         let result = match played.winner {
             Some(Player::White) => 1.0,
             Some(Player::Black) => 0.0,
@@ -541,7 +670,7 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
             };
             write_record(&mut out, &record).map_err(io_error)?;
         }
-        if (g + 1) % 50 == 0 || g + 1 == games {
+        if (g + 1) % 500 == 0 || g + 1 == games {
             eprintln!(
                 "{} games, {positions} positions, White +{} ={draws} -{} ({adjudicated} at the \
                  ply limit), {:.0} plies a game, {:.0} s",
@@ -552,13 +681,25 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
                 started.elapsed().as_secs_f64()
             );
         }
-    }
+        Ok(())
+    })?;
     out.flush().map_err(io_error)?;
     println!("{positions} positions from {games} games written to {out_path}");
     Ok(())
 }
 
 // ---------------------------------------------------------------- fit
+
+/// The records of the data file at `path` for ruleset `V`, each turned into a `T` by `each`.
+fn read_data<V: Variant, T>(
+    path: &str,
+    mut each: impl FnMut(&Record) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let records =
+        read_records(BufReader::new(file), V::NAME).map_err(|e| format!("{path}: {e}"))?;
+    records.iter().map(&mut each).collect()
+}
 
 /// A position as the fit sees it: the counts of its terms, the drawish flags (White ahead,
 /// Black ahead), its result for White and its game.
@@ -759,9 +900,7 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
         free[i] = false;
     }
 
-    let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    let records =
-        read_records(BufReader::new(file), V::NAME).map_err(|e| format!("{path}: {e}"))?;
+    let records = read_data::<V, _>(path, |r| Ok(r.clone()))?;
     let game = Draughts::<V>::new();
     let mut train = Vec::new();
     let mut validate = Vec::new();
@@ -855,42 +994,51 @@ fn fit<V: Variant>(options: &Options) -> Result<(), String> {
 const VERIFY_SALT: u64 = 0x7665_7269_6679;
 
 fn verify<V: Variant>(options: &Options) -> Result<(), String> {
-    options.required("new")?;
-    let new = Weighted::<V>::new(weights_option::<V>(options, "new")?);
-    let old = Weighted::<V>::new(weights_option::<V>(options, "old")?);
+    if options.text("new").is_none() && options.text("new-patterns").is_none() {
+        return Err(format!("--new or --new-patterns is required\n{USAGE}"));
+    }
+    let new = Weighted::<V>::new(
+        weights_option::<V>(options, "new")?,
+        patterns_option::<V>(options, "new-patterns")?,
+    );
+    let old = Weighted::<V>::new(
+        weights_option::<V>(options, "old")?,
+        patterns_option::<V>(options, "old-patterns")?,
+    );
+    let threads = options.threads()?;
     let games: u32 = options.number("games", 400)?;
     let random_plies: usize = options.number("random-plies", 8)?;
     let max_plies: usize = options.number("max-plies", 300)?;
     let seed: u64 = options.number("seed", 1)?;
     let limits = options.limits()?;
     println!(
-        "{}: new weights against old, {games} games, {}, openings of {random_plies} random \
+        "{}: new evaluation against old, {games} games, {}, openings of {random_plies} random \
          plies each played twice, seed {seed}, a draw after {max_plies} plies",
         V::NAME,
         limits_text(limits)
     );
     let started = Instant::now();
     let mut report = MatchReport::default();
-    let mut opening = None;
-    for g in 0..games {
+    let colour = |g: u32| {
         if g % 2 == 0 {
-            // Salted, so that the openings differ from those `generate` draws from a seed.
-            let opening_seed = seed.wrapping_add(u64::from(g / 2)) ^ VERIFY_SALT;
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
-            opening = Some(random_opening::<V>(&mut rng, random_plies));
-        }
-        let Some(start) = &opening else {
-            unreachable!("every even game draws an opening");
-        };
-        let new_colour = if g % 2 == 0 {
             Player::White
         } else {
             Player::Black
-        };
-        let played = match new_colour {
-            Player::White => play(&new, &old, start, limits, max_plies),
-            Player::Black => play(&old, &new, start, limits, max_plies),
-        };
+        }
+    };
+    let play_one = |g: u32| {
+        // Each opening twice; salted, so that the openings differ from those `generate` draws
+        // from a seed.
+        let opening_seed = seed.wrapping_add(u64::from(g / 2)) ^ VERIFY_SALT;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+        let start = random_opening::<V>(&mut rng, random_plies);
+        match colour(g) {
+            Player::White => play(&new, &old, &start, limits, max_plies),
+            Player::Black => play(&old, &new, &start, limits, max_plies),
+        }
+    };
+    in_order(games, threads, play_one, |g, played| {
+        let new_colour = colour(g);
         report.total_plies += played.plies as u64;
         match played.winner {
             Some(w) if w == new_colour => report.wins += 1,
@@ -903,8 +1051,9 @@ fn verify<V: Variant>(options: &Options) -> Result<(), String> {
         if (g + 1) % 50 == 0 {
             eprintln!("{report} ({:.0} s)", started.elapsed().as_secs_f64());
         }
-    }
-    println!("new weights: {report}");
+        Ok(())
+    })?;
+    println!("new evaluation: {report}");
     println!("{:.0} s", started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -943,6 +1092,46 @@ mod tests {
         assert!(read_records(bytes.as_slice(), "english").is_err());
         assert!(read_records(&b"1\t0\tx\n"[..], "english").is_err());
         assert!(read_records(&b"# texel english\n2\t0\tx\n"[..], "english").is_err());
+    }
+
+    /// Games played on several threads come out in order and the same as on one: the data
+    /// depends on the seed alone.
+    #[test]
+    fn games_on_threads_come_out_as_on_one() {
+        let player =
+            Weighted::<InternationalRules>::new(*tuning::weights::<InternationalRules>(), None);
+        let play_one = |g: u32| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(40 + u64::from(g));
+            let opening = random_opening::<InternationalRules>(&mut rng, 8);
+            let played = play(&player, &player, &opening, Limits::depth(2), 60);
+            (played.winner, played.plies, played.quiet)
+        };
+        let collect = |threads: usize| {
+            let mut out = Vec::new();
+            in_order(7, threads, play_one, |g, result| {
+                out.push((g, result));
+                Ok(())
+            })
+            .expect("no error");
+            out
+        };
+        let one = collect(1);
+        assert_eq!(one.len(), 7);
+        assert!(one.iter().enumerate().all(|(i, (g, _))| *g as usize == i));
+        assert!(one.iter().any(|(_, (_, _, quiet))| !quiet.is_empty()));
+        assert_eq!(collect(3), one);
+        // An error from the consumer stops the run and is returned.
+        let mut seen = 0;
+        let stopped = in_order(7, 2, play_one, |_, _| {
+            seen += 1;
+            if seen == 2 {
+                Err("enough".to_string())
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(stopped, Err("enough".to_string()));
+        assert_eq!(seen, 2);
     }
 
     #[test]
@@ -1020,7 +1209,12 @@ mod tests {
     #[test]
     fn a_weighted_ruleset_plays_as_the_ruleset_with_its_weights() {
         let rules = Draughts::<InternationalRules>::new();
-        let same = Weighted::<InternationalRules>::new(*tuning::weights::<InternationalRules>());
+        let same = Weighted::<InternationalRules>::new(
+            *tuning::weights::<InternationalRules>(),
+            denkmeter_games::draughts::patterns::shipped(Group::International)
+                .cloned()
+                .map(Arc::new),
+        );
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         for plies in [0, 5, 10, 20] {
             let s = random_opening::<InternationalRules>(&mut rng, plies);
