@@ -758,12 +758,18 @@ fn fit_k(samples: &[Sample], w: &Weights) -> f64 {
             .map(|&(e, r)| (r - sigmoid(k * e)).powi(2))
             .sum::<f64>()
     };
+    best_scale(error_at, 1e-6)
+}
+
+/// The K between 1e-5 and 1 that minimises `error_at(ln K)`: a golden-section search on ln K,
+/// to `tolerance` in ln K.
+fn best_scale(error_at: impl Fn(f64) -> f64, tolerance: f64) -> f64 {
     let (mut a, mut b) = (1e-5f64.ln(), 1.0f64.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - ratio * (b - a);
     let mut d = a + ratio * (b - a);
     let (mut fc, mut fd) = (error_at(c), error_at(d));
-    while b - a > 1e-6 {
+    while b - a > tolerance {
         if fc < fd {
             (b, d, fd) = (d, c, fc);
             c = b - ratio * (b - a);

@@ -23,7 +23,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{read_data, sigmoid, Options};
+use super::{best_scale, read_data, sigmoid, Options};
 
 /// A position as the pattern fit sees it.
 #[derive(Clone, Debug)]
@@ -196,24 +196,7 @@ pub fn rounded(t: &Real, windows: usize) -> Patterns {
 /// The scale K that best fits the weighted terms alone (every table zero).
 fn fit_k(samples: &[PatternSample], windows: usize) -> f64 {
     let zero = Patterns::zero(windows);
-    let (mut a, mut b) = (1e-5f64.ln(), 1.0f64.ln());
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let error_at = |ln_k: f64| error(samples, &zero, ln_k.exp());
-    let mut c = b - ratio * (b - a);
-    let mut d = a + ratio * (b - a);
-    let (mut fc, mut fd) = (error_at(c), error_at(d));
-    while b - a > 1e-5 {
-        if fc < fd {
-            (b, d, fd) = (d, c, fc);
-            c = b - ratio * (b - a);
-            fc = error_at(c);
-        } else {
-            (a, c, fc) = (c, d, fd);
-            d = a + ratio * (b - a);
-            fd = error_at(d);
-        }
-    }
-    ((a + b) / 2.0).exp()
+    best_scale(|ln_k| error(samples, &zero, ln_k.exp()), 1e-5)
 }
 
 /// The samples of the data file at `path` for ruleset `V`, with weights `w`.
