@@ -22,7 +22,11 @@
 //! default those the engine uses, plus the pattern tables of `--patterns` (`--new-patterns`,
 //! `--old-patterns`), by default those the engine ships for the ruleset's group, `none` for
 //! none. `--threads` (default: the processors) plays games, or shares the fit's batches, on
-//! that many threads; the results do not depend on it.
+//! that many threads; the data, the fitted tables, and a `verify` at a fixed depth or node
+//! count do not depend on it (a `verify --time` depends on the machine's load anyway).
+//!
+//! `fit` fits the weights to the evaluation without pattern tables; where tables are shipped
+//! (International), new weights call for tables fitted again on top of them.
 //!
 //! `generate` plays self-play games with alpha-beta at a fixed depth (or node count) on one
 //! thread each, each from an opening of random plies drawn from the seed, and keeps the quiet

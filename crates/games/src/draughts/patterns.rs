@@ -13,8 +13,8 @@
 //! full board and one for a board with no men, blended by the men left.
 //!
 //! A window's eight squares are two adjacent bits on each of its four ranks in the board's bit
-//! layout (see the `geometry` module), so reading a pattern takes four shifts, and turning it
-//! into a table index two lookups.
+//! layout (see the `geometry` module), so reading a window takes four shifts for each side's
+//! men, and turning them into the two sides' table indices four lookups of small tables.
 
 use thiserror::Error;
 
@@ -248,7 +248,8 @@ impl Patterns {
             state.pieces[Player::White] & men,
             state.pieces[Player::Black] & men,
         );
-        let w = layout.windows.min(self.windows);
+        debug_assert_eq!(self.windows, layout.windows, "tables of another board");
+        let w = layout.windows;
         let (mut full, mut empty) = (0i32, 0i32);
         for u in 0..w {
             let (wb, bb) = (
@@ -290,7 +291,8 @@ impl Patterns {
         out
     }
 
-    /// Reads the file form written by [`Patterns::to_bytes`], checking that it is `group`'s.
+    /// Reads the file form written by [`Patterns::to_bytes`], checking that it is `group`'s and
+    /// has the windows of its board.
     pub fn from_bytes(bytes: &[u8], group: Group) -> Result<Patterns, PatternError> {
         let body = bytes.strip_prefix(MAGIC).ok_or(PatternError::Header)?;
         if bytes.len() < MAGIC.len() + 8 {
@@ -317,7 +319,7 @@ impl Patterns {
         let rest = &body[newline + 1..];
         let (&windows, mut rest) = rest.split_first().ok_or(PatternError::Damaged("short"))?;
         let windows = usize::from(windows);
-        if windows == 0 || windows > MAX_WINDOWS {
+        if windows != group_windows(group) {
             return Err(PatternError::Damaged("window count"));
         }
         let total = windows * PATTERNS * 2;
@@ -354,6 +356,14 @@ pub fn blend(full: i32, empty: i32, men: u32, at_start: u32) -> i32 {
     let men = men.min(at_start) as i32;
     let at_start = at_start as i32;
     (full * men + empty * (at_start - men)) / at_start
+}
+
+/// The windows of the boards of `group`: 16 on 10x10, 9 on 8x8.
+pub fn group_windows(group: Group) -> usize {
+    match group {
+        Group::International | Group::Scandinavian10 => 16,
+        Group::Scandinavian8 | Group::English => 9,
+    }
 }
 
 /// The group's name in a pattern file.

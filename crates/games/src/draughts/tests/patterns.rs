@@ -140,11 +140,18 @@ fn the_file_form_reads_back_and_refuses_damage() {
             sparse.set(2, i, [0, 0]);
         }
     }
-    for t in [&tables, &sparse, &Patterns::zero(9)] {
+    for t in [&tables, &sparse, &Patterns::zero(16)] {
         let bytes = t.to_bytes(Group::International);
         assert_eq!(
             Patterns::from_bytes(&bytes, Group::International).as_ref(),
             Ok(t)
+        );
+        assert_eq!(
+            Patterns::from_bytes(&bytes, Group::Scandinavian10).err(),
+            Some(PatternError::Group {
+                found: "international".into(),
+                wanted: "scandinavian-10x10".into()
+            })
         );
         assert!(matches!(
             Patterns::from_bytes(&bytes, Group::English),
@@ -165,11 +172,70 @@ fn the_file_form_reads_back_and_refuses_damage() {
     }
     // Runs of zeros make an unlearned table small.
     assert!(Patterns::zero(16).to_bytes(Group::International).len() < 64);
+    // Tables of the other board size are refused, whatever the checksum says.
+    let english = random_tables(9, 40, 6);
+    let bytes = english.to_bytes(Group::English);
+    assert_eq!(Patterns::from_bytes(&bytes, Group::English), Ok(english));
+    let mut renamed = bytes.clone();
+    let at = renamed
+        .windows(b"english".len())
+        .position(|w| w == b"english")
+        .expect("the name");
+    let mut forged = renamed[..at].to_vec();
+    forged.extend_from_slice(b"international");
+    forged.extend_from_slice(&renamed[at + b"english".len()..renamed.len() - 8]);
+    renamed = with_checksum(forged);
+    assert_eq!(
+        Patterns::from_bytes(&renamed, Group::International),
+        Err(PatternError::Damaged("window count"))
+    );
+    // A whole checksum over too few or too many values.
+    let header = {
+        let mut h = b"denkmeter patterns 1\ninternational\n".to_vec();
+        h.push(16);
+        h
+    };
+    let mut short = header.clone();
+    short.push(50 << 1 | 1);
+    assert_eq!(
+        Patterns::from_bytes(&with_checksum(short), Group::International),
+        Err(PatternError::Damaged("too few values"))
+    );
+    let mut long = header.clone();
+    // A run longer than the tables: 16 * 6561 * 2 + 1 zeros, as a variable-length integer.
+    let mut run = ((16 * PATTERNS * 2 + 1) as u64) << 1 | 1;
+    while run >= 0x80 {
+        long.push((run as u8) | 0x80);
+        run >>= 7;
+    }
+    long.push(run as u8);
+    assert_eq!(
+        Patterns::from_bytes(&with_checksum(long), Group::International),
+        Err(PatternError::Damaged("too many values"))
+    );
+    // Arbitrary bytes after a good header never panic.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    for len in 0..200 {
+        let mut junk = header.clone();
+        junk.extend((0..len).map(|_| rng.gen::<u8>()));
+        assert!(Patterns::from_bytes(&with_checksum(junk), Group::International).is_err());
+    }
 }
 
-/// Every shipped table reads, fits its board, and keeps the start even.
+/// `content` with the FNV-1a checksum the file form ends with.
+fn with_checksum(mut content: Vec<u8>) -> Vec<u8> {
+    let sum = content.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    content.extend_from_slice(&sum.to_le_bytes());
+    content
+}
+
+/// Every shipped table reads, fits its board, has learned something, and stays within a few
+/// men of the weighted terms, so that no pattern outweighs the material on the board; and
+/// International ships one.
 #[test]
-fn the_shipped_tables_read_and_keep_the_start_even() {
+fn the_shipped_tables_read_and_stay_in_bounds() {
     fn check<V: Variant>() {
         let group = Group::of::<V>();
         if patterns::shipped_bytes(group).is_none() {
@@ -177,8 +243,22 @@ fn the_shipped_tables_read_and_keep_the_start_even() {
         }
         let tables = patterns::shipped(group).expect("the shipped tables read");
         assert_eq!(tables.windows(), patterns::layout::<V>().windows);
-        let game = Draughts::<V>::new();
-        assert_eq!(game.evaluate(&game.start()), 0, "{}", V::NAME);
+        let (mut learned, mut largest) = (0, 0);
+        for u in 0..tables.windows() {
+            for i in 0..PATTERNS {
+                let v = tables.get(u, i);
+                learned += usize::from(v != [0, 0]);
+                largest = largest.max(v[0].abs()).max(v[1].abs());
+            }
+        }
+        assert!(learned > 1000, "{}: {learned} patterns learned", V::NAME);
+        assert!(largest <= 200, "{}: a pattern worth {largest}", V::NAME);
+        // Over the positions of games, the learned part stays within four men.
+        sample_positions::<V>(31, |s| {
+            let score = tables.score::<V>(s);
+            assert!(score.abs() <= 400, "{}: {score}", V::NAME);
+        });
     }
     for_every_ruleset!(check);
+    assert!(patterns::shipped(Group::International).is_some());
 }
