@@ -9,6 +9,7 @@ use super::super::eval::Group;
 use super::super::patterns::{self, PatternError, Patterns, PATTERNS};
 use super::super::tuning;
 use super::super::variant::geometry;
+use super::tuning::sample_positions;
 use super::*;
 
 /// Random tables, every value drawn from `-range..=range`.
@@ -120,15 +121,6 @@ fn the_score_is_the_patterns_seen_and_symmetric() {
     assert_eq!(seen.white[15], 2 * 3u16.pow(7));
     assert_eq!(seen.black[0], 1);
     assert_eq!(seen.black[15], 2 * 3u16.pow(7));
-}
-
-/// Calls `check` on positions of random games and random positions.
-fn sample_positions<V: Variant>(seed: u64, mut check: impl FnMut(&State)) {
-    random_games::<V>(seed, 20, 200, |s, _| check(s));
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..500 {
-        check(&random_position::<V>(&mut rng));
-    }
 }
 
 #[test]

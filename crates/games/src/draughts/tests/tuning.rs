@@ -143,7 +143,7 @@ mod reference {
 }
 
 /// Calls `check` on the positions of random games and on random positions of ruleset `V`.
-fn sample_positions<V: Variant>(seed: u64, mut check: impl FnMut(&State)) {
+pub(super) fn sample_positions<V: Variant>(seed: u64, mut check: impl FnMut(&State)) {
     random_games::<V>(seed, 40, 250, |s, _| check(s));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     for _ in 0..2000 {
