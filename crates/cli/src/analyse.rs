@@ -46,6 +46,13 @@ pub struct AnalyseArgs {
     draw_after_quiet_plies: Option<u32>,
 }
 
+impl AnalyseArgs {
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+}
+
 pub fn run(args: &AnalyseArgs) -> Result<()> {
     let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let mut session = game

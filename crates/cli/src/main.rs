@@ -254,14 +254,40 @@ pub fn find_ruleset(name: &str) -> Result<Arc<dyn AnyGame>> {
     })
 }
 
+impl Command {
+    /// The rulesets a command may search, whose endgame databases it installs: `None` for
+    /// any.
+    fn searched_rulesets(&self) -> Option<Vec<&str>> {
+        match self {
+            Command::Analyse(args) => Some(vec![args.ruleset()]),
+            Command::Play(args) => Some(vec![args.ruleset()]),
+            Command::Match(args) => Some(vec![args.ruleset()]),
+            Command::Solve(args) => Some(vec![args.ruleset()]),
+            Command::Dxp(_) => Some(vec!["international"]),
+            Command::Hub(_) => Some(vec!["international", "english"]),
+            Command::List
+            | Command::Rules { .. }
+            | Command::Moves { .. }
+            | Command::Position { .. }
+            | Command::Perft(_)
+            | Command::Diagram { .. }
+            | Command::Loadtest(_)
+            | Command::Egtb { .. } => Some(Vec::new()),
+            _ => None,
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<()> {
     let egtb_dir = cli
         .egtb
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_EGTB));
     // `egtb` reads its databases itself; its `verify` searches without them.
+    let searched = cli.command.searched_rulesets();
     if egtb_dir.is_dir() && !matches!(cli.command, Command::Egtb { .. }) {
-        for (ruleset, pieces) in denkmeter_games::draughts::egtb::install(&egtb_dir) {
+        let wanted = |name: &str| searched.as_ref().map_or(true, |list| list.contains(&name));
+        for (ruleset, pieces) in denkmeter_games::draughts::egtb::install_only(&egtb_dir, wanted) {
             tracing::info!(
                 "endgame databases: {ruleset} up to {pieces} pieces, from {}",
                 egtb_dir.display()

@@ -84,6 +84,13 @@ pub struct MatchArgs {
     fixed_share: Option<String>,
 }
 
+impl MatchArgs {
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+}
+
 /// The longest game time and increment `--clock` accepts, in seconds.
 const MAX_CLOCK_SECONDS: f64 = 24.0 * 60.0 * 60.0;
 

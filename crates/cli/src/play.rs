@@ -41,6 +41,13 @@ pub struct PlayArgs {
     clock: Option<(Duration, Duration)>,
 }
 
+impl PlayArgs {
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+}
+
 /// A time left as `m:ss` (tenths under ten seconds).
 fn clock_text(left: Duration) -> String {
     let seconds = left.as_secs_f64();

@@ -28,6 +28,13 @@ pub struct SolveArgs {
     max_plies: u32,
 }
 
+impl SolveArgs {
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+}
+
 pub fn run(args: &SolveArgs) -> Result<()> {
     let game = crate::find_ruleset_on(&args.ruleset, args.board.as_deref())?;
     let started = Instant::now();

@@ -1471,6 +1471,51 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
     let text = stdout(&analysed);
     assert!(text.contains("score win in 11 plies"), "{text}");
     assert!(text.contains("best 6-10"), "{text}");
+
+    // A command that plays one ruleset installs that ruleset's databases alone; the server
+    // installs all.
+    let other = denkmeter(
+        &[
+            "--egtb",
+            egtb,
+            "egtb",
+            "generate",
+            "scandinavian-8x8",
+            "--pieces",
+            "2",
+        ],
+        "",
+    );
+    assert!(other.status.success(), "{}", stderr(&other));
+    let analysed = denkmeter(
+        &[
+            "--egtb", egtb, "analyse", "english", position, "--depth", "2",
+        ],
+        "",
+    );
+    let log = stderr(&analysed);
+    assert!(
+        log.contains("endgame databases: english up to 3 pieces"),
+        "{log}"
+    );
+    assert!(!log.contains("scandinavian-8x8"), "{log}");
+    let analysed = denkmeter(
+        &[
+            "--egtb",
+            egtb,
+            "analyse",
+            "scandinavian-8x8",
+            "--depth",
+            "2",
+        ],
+        "",
+    );
+    let log = stderr(&analysed);
+    assert!(
+        log.contains("endgame databases: scandinavian-8x8 up to 2 pieces"),
+        "{log}"
+    );
+    assert!(!log.contains("english"), "{log}");
 }
 
 #[test]

@@ -741,10 +741,16 @@ static LOADED: AtomicBool = AtomicBool::new(false);
 /// once; until a material's file has been read, the search does without it rather than wait
 /// (see [`installed_loaded`]).
 pub fn install(dir: &Path) -> Vec<(&'static str, usize)> {
+    install_only(dir, |_| true)
+}
+
+/// [`install`] for the rulesets `wanted` accepts (by name) alone: a command that plays one
+/// ruleset reads neither the memory nor the time of the others' databases.
+pub fn install_only(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<(&'static str, usize)> {
     let _guard = INSTALLING.lock();
     let tables = INSTALLED.get_or_init(|| {
         let mut found = HashMap::new();
-        for name in super::NAMES {
+        for name in super::NAMES.iter().filter(|name| wanted(name)) {
             if let Ok(Some(t)) = open_ruleset(name, dir) {
                 found.insert(t.ruleset(), Arc::new(t));
             }
