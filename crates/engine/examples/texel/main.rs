@@ -20,13 +20,13 @@
 //!
 //! The evaluation a command plays with is the weights of `--weights` (`--new`, `--old`), by
 //! default those the engine uses, plus the pattern tables of `--patterns` (`--new-patterns`,
-//! `--old-patterns`), by default those the engine ships for the ruleset's group, `none` for
-//! none. `--threads` (default: the processors) plays games, or shares the fit's batches, on
+//! `--old-patterns`), by default those the ruleset plays with (`patterns::shipped_for`),
+//! `none` for none. `--threads` (default: the processors) plays games, or shares the fit's batches, on
 //! that many threads; the data, the fitted tables, and a `verify` at a fixed depth or node
 //! count do not depend on it (a `verify --time` depends on the machine's load anyway).
 //!
 //! `fit` fits the weights to the evaluation without pattern tables; where tables are shipped
-//! (International), new weights call for tables fitted again on top of them.
+//! (International, `scandinavian`), new weights call for tables fitted again on top of them.
 //!
 //! `generate` plays self-play games with alpha-beta at a fixed depth (or node count) on one
 //! thread each, each from an opening of random plies drawn from the seed, and keeps the quiet
@@ -270,15 +270,15 @@ fn weights_option<V: Variant>(options: &Options, name: &str) -> Result<Weights, 
     }
 }
 
-/// The pattern tables of file `--name`: by default those shipped for the ruleset's group (if
-/// any), none for `none`.
+/// The pattern tables of file `--name`: by default those the ruleset plays with (if any), none
+/// for `none`.
 fn patterns_option<V: Variant>(
     options: &Options,
     name: &str,
 ) -> Result<Option<Arc<Patterns>>, String> {
     let group = Group::of::<V>();
     match options.text(name) {
-        None => Ok(denkmeter_games::draughts::patterns::shipped(group)
+        None => Ok(denkmeter_games::draughts::patterns::shipped_for::<V>()
             .cloned()
             .map(Arc::new)),
         Some("none") => Ok(None),

@@ -273,7 +273,7 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
         error(&validate, &tables, k),
         started.elapsed().as_secs_f64()
     );
-    if let Some(shipped) = patterns::shipped(Group::of::<V>()) {
+    if let Some(shipped) = patterns::shipped_for::<V>() {
         println!(
             "with the shipped tables: error {:.6}, held out {:.6}",
             error(&train, shipped, k),

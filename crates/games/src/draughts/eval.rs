@@ -418,7 +418,7 @@ pub(crate) fn masks<V: Variant>() -> &'static Masks {
 pub(crate) fn evaluate<V: Variant>(state: &State) -> i32 {
     // The weights as a value known when compiling, so that a term weighted 0 costs nothing.
     let w: Weights = const { *weights::<V>() };
-    evaluate_with_patterns::<V>(state, &w, patterns::shipped(Group::of::<V>()))
+    evaluate_with_patterns::<V>(state, &w, patterns::shipped_for::<V>())
 }
 
 /// The evaluation for the side to move with weights `w` alone, without pattern tables.

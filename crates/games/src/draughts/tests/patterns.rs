@@ -225,7 +225,7 @@ fn with_checksum(mut content: Vec<u8>) -> Vec<u8> {
 
 /// Every shipped table reads, fits its board, has learned something, and stays within a few
 /// men of the weighted terms, so that no pattern outweighs the material on the board; and
-/// International ships one.
+/// International and the 10x10 Scandinavian rulesets ship one.
 #[test]
 fn the_shipped_tables_read_and_stay_in_bounds() {
     fn check<V: Variant>() {
@@ -253,4 +253,23 @@ fn the_shipped_tables_read_and_stay_in_bounds() {
     }
     for_every_ruleset!(check);
     assert!(patterns::shipped(Group::International).is_some());
+    assert!(patterns::shipped(Group::Scandinavian10).is_some());
+}
+
+/// A ruleset plays with its group's tables only if they were learned from its own games.
+#[test]
+fn only_the_rulesets_the_tables_were_learned_on_play_with_them() {
+    fn check<V: Variant>() {
+        let plays = patterns::shipped_for::<V>().is_some();
+        let learned = patterns::LEARNED_ON.contains(&V::NAME);
+        assert_eq!(plays, learned, "{}", V::NAME);
+        if plays {
+            assert!(std::ptr::eq(
+                patterns::shipped_for::<V>().expect("tables"),
+                patterns::shipped(Group::of::<V>()).expect("tables")
+            ));
+        }
+    }
+    for_every_ruleset!(check);
+    assert_eq!(patterns::LEARNED_ON, ["international", "scandinavian"]);
 }

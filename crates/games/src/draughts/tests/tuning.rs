@@ -179,7 +179,7 @@ fn the_evaluation_uses_the_weights_of_its_group() {
         assert_eq!(tuning::weights::<V>(), w);
         sample_positions::<V>(12, |s| {
             let e = game.evaluate(s);
-            let learned = super::super::patterns::shipped(Group::of::<V>());
+            let learned = super::super::patterns::shipped_for::<V>();
             assert_eq!(e, tuning::evaluate_with_patterns::<V>(s, w, learned));
             let f = tuning::features::<V>(s);
             let white = tuning::scaled(
