@@ -272,6 +272,7 @@ impl Command {
             | Command::Perft(_)
             | Command::Diagram { .. }
             | Command::Loadtest(_)
+            | Command::Record { .. }
             | Command::Egtb { .. } => Some(Vec::new()),
             _ => None,
         }

@@ -10,6 +10,8 @@ use postgres::PostgresDatabase;
 fn denkmeter(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_denkmeter"))
         .args(args)
+        // The default log level (info), which some tests read.
+        .env_remove("RUST_LOG")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1472,8 +1474,7 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
     assert!(text.contains("score win in 11 plies"), "{text}");
     assert!(text.contains("best 6-10"), "{text}");
 
-    // A command that plays one ruleset installs that ruleset's databases alone; the server
-    // installs all.
+    // A command that plays one ruleset installs that ruleset's databases alone.
     let other = denkmeter(
         &[
             "--egtb",
@@ -1493,6 +1494,7 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
         ],
         "",
     );
+    assert!(analysed.status.success(), "{}", stderr(&analysed));
     let log = stderr(&analysed);
     assert!(
         log.contains("endgame databases: english up to 3 pieces"),
@@ -1510,6 +1512,7 @@ fn egtb_builds_the_databases_and_analyse_plays_from_them() {
         ],
         "",
     );
+    assert!(analysed.status.success(), "{}", stderr(&analysed));
     let log = stderr(&analysed);
     assert!(
         log.contains("endgame databases: scandinavian-8x8 up to 2 pieces"),

@@ -1221,7 +1221,7 @@ mod tests {
         let rules = Draughts::<InternationalRules>::new();
         let same = Weighted::<InternationalRules>::new(
             *tuning::weights::<InternationalRules>(),
-            denkmeter_games::draughts::patterns::shipped(Group::International)
+            denkmeter_games::draughts::patterns::shipped_for::<InternationalRules>()
                 .cloned()
                 .map(Arc::new),
         );

@@ -404,9 +404,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// The rulesets whose group's shipped tables were learned from their own games, and so play
-/// with them. Tables learned under one ruleset's capture rules misjudge another's: those of
-/// `scandinavian` (men capturing in eight directions) gain +38 Elo there at depth 6 but lose
-/// 21 in `scandinavian-weak-free` (`docs/strength.md`).
+/// with them. The others of a group do without until tables are shown to help them: those of
+/// `scandinavian` gain +38 Elo there at depth 6 (+17..+59), but scored -21 (-47..+5) in
+/// `scandinavian-weak-free` and +17 (-9..+44) in `scandinavian-medium` (`docs/strength.md`).
 pub const LEARNED_ON: [&str; 2] = ["international", "scandinavian"];
 
 /// The tables ruleset `V` plays with: its group's shipped tables if `V` is one of

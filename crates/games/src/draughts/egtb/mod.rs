@@ -745,7 +745,8 @@ pub fn install(dir: &Path) -> Vec<(&'static str, usize)> {
 }
 
 /// [`install`] for the rulesets `wanted` accepts (by name) alone: a command that plays one
-/// ruleset reads neither the memory nor the time of the others' databases.
+/// ruleset reads neither the memory nor the time of the others' databases. As with
+/// [`install`], only the first call in a process has an effect, whatever its filter.
 pub fn install_only(dir: &Path, wanted: impl Fn(&str) -> bool) -> Vec<(&'static str, usize)> {
     let _guard = INSTALLING.lock();
     let tables = INSTALLED.get_or_init(|| {

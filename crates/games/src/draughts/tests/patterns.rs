@@ -225,7 +225,7 @@ fn with_checksum(mut content: Vec<u8>) -> Vec<u8> {
 
 /// Every shipped table reads, fits its board, has learned something, and stays within a few
 /// men of the weighted terms, so that no pattern outweighs the material on the board; and
-/// International and the 10x10 Scandinavian rulesets ship one.
+/// International and the 10x10 Scandinavian group ship one.
 #[test]
 fn the_shipped_tables_read_and_stay_in_bounds() {
     fn check<V: Variant>() {
