@@ -274,6 +274,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn repetition_hash(&self, state: &Self::State) -> u64 {
         self.hash(state)
     }
+    /// How many plies back a position equal to `state` may have stood: the plies since the last
+    /// move that cannot be undone (a capture, a man's step forward), where the state counts
+    /// them. The search looks no further back for a repetition. `None` (the default): any.
+    fn reversible_plies(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
     /// The pass, in games where a player passes when he has no move: [`crate::Playthrough`]
     /// offers it when [`RepetitionRule::ForbidThird`] forbids every move. `None` by default.
     fn pass(&self, _state: &Self::State) -> Option<Self::Move> {

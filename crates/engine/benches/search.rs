@@ -50,6 +50,34 @@ fn draughts(c: &mut Criterion) {
     );
 }
 
+/// A game in progress: 84 plies of depth-4 play from the International start, then a search
+/// that knows them, as in a game on the server or in `match` (the repetition check looks back
+/// over the game so far).
+fn international_game(c: &mut Criterion) {
+    let game = International::new();
+    let mut state = game.start();
+    let mut history = Vec::new();
+    for _ in 0..84 {
+        let Some(found) = search(&game, &state, Limits::depth(4)) else {
+            panic!("the game ended early");
+        };
+        history.push(game.repetition_hash(&state));
+        game.play_unchecked(&mut state, found.best);
+    }
+    let options = SearchOptions {
+        history,
+        ..SearchOptions::new(Limits::depth(14))
+    };
+    let nodes = search_with(&game, &state, &options, &mut |_| {}).map_or(1, |r| r.nodes.max(1));
+    let mut group = c.benchmark_group("alpha-beta");
+    group.throughput(Throughput::Elements(nodes));
+    group.sample_size(10);
+    group.bench_function("international ply 84 of a game depth 14", |b| {
+        b.iter(|| search_with(&game, &state, &options, &mut |_| {}))
+    });
+    group.finish();
+}
+
 fn chad(c: &mut Criterion) {
     let game = Chad::new();
     let Ok(state) = game.parse_position("12/12/12/3R3rk3/12/7R4/12/12/2RKR7/12/4q7/12 w") else {
@@ -91,5 +119,5 @@ fn sampled(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, draughts, chad, sampled);
+criterion_group!(benches, draughts, international_game, chad, sampled);
 criterion_main!(benches);

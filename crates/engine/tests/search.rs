@@ -61,17 +61,61 @@ fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
     assert!(alone.score < -100, "{}", alone.score);
     let mut moves = Vec::new();
     game.legal_moves(&state, &mut moves);
+    let mut tried = 0;
     for &mv in &moves {
-        let mut after = state.clone();
-        game.play_unchecked(&mut after, mv);
+        // A game that played `mv`, a reply, and both back: its position is the start's again,
+        // and `mv` would repeat the position it led to.
+        let Some((history, again)) = there_and_back(&game, &state, mv) else {
+            continue;
+        };
+        tried += 1;
         let options = SearchOptions {
-            history: vec![game.repetition_hash(&after), game.repetition_hash(&state)],
+            history,
             ..SearchOptions::new(Limits::depth(4))
         };
-        let found = search_with(&game, &state, &options, &mut |_| {}).expect("White has moves");
+        let found = search_with(&game, &again, &options, &mut |_| {}).expect("White has moves");
         assert_eq!(found.best, mv, "{}", game.move_text(&state, mv));
         assert_eq!(found.score, 0, "a repetition scores as the draw it is");
     }
+    assert!(tried >= 4, "{tried} of {} moves", moves.len());
+}
+
+/// The repetition hashes of a game that plays `mv` from `state`, a reply, and two moves that
+/// bring the pieces back, and the position it reaches (`state`'s, but for the draw rules'
+/// counts), if some reply allows that.
+fn there_and_back<G: Game>(
+    game: &G,
+    state: &G::State,
+    mv: G::Move,
+) -> Option<(Vec<u64>, G::State)> {
+    let after = |s: &G::State, m: G::Move| {
+        let mut next = s.clone();
+        game.play_unchecked(&mut next, m);
+        next
+    };
+    let legal = |s: &G::State| {
+        let mut moves = Vec::new();
+        game.legal_moves(s, &mut moves);
+        moves
+    };
+    let a = after(state, mv);
+    for reply in legal(&a) {
+        let b = after(&a, reply);
+        for back in legal(&b) {
+            let c = after(&b, back);
+            for other_back in legal(&c) {
+                let d = after(&c, other_back);
+                if game.repetition_hash(&d) == game.repetition_hash(state) {
+                    let history = [state, &a, &b, &c]
+                        .iter()
+                        .map(|p| game.repetition_hash(p))
+                        .collect();
+                    return Some((history, d));
+                }
+            }
+        }
+    }
+    None
 }
 
 #[test]

@@ -177,10 +177,18 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The position repeats one earlier in the game or the line (same side to move is part of
-    /// the hash), so the repetition rule may end it.
-    fn repeats(&self, hash: u64) -> bool {
+    /// the hash), so the repetition rule may end it; `reversible` is how far back an equal
+    /// position may stand ([`Game::reversible_plies`]).
+    fn repeats(&self, hash: u64, reversible: Option<u32>) -> bool {
         let n = self.path.len();
-        n >= 2 && self.path[..n - 1].iter().rev().any(|&h| h == hash)
+        if n < 2 {
+            return false;
+        }
+        let back = reversible.map_or(n - 1, |plies| (plies as usize).min(n - 1));
+        self.path[n - 1 - back..n - 1]
+            .iter()
+            .rev()
+            .any(|&h| h == hash)
     }
 
     /// Counts a node at `ply`: its score if the search stops here (time is up: 0, ignored) or
@@ -216,7 +224,13 @@ impl<'a, G: Game> Worker<'a, G> {
             return score;
         }
         let game = self.game;
-        if ply > 0 && self.repetition_ends && self.repeats(*self.path.last().unwrap_or(&0)) {
+        if ply > 0
+            && self.repetition_ends
+            && self.repeats(
+                *self.path.last().unwrap_or(&0),
+                game.reversible_plies(state),
+            )
+        {
             let outcome = game.ending_by_repetition(state);
             return eval::final_score(&outcome, game.to_move(state), ply as i32);
         }

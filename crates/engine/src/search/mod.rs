@@ -49,7 +49,9 @@ pub struct SearchOptions {
     pub hash_mb: usize,
     /// The repetition hashes ([`Game::repetition_hash`]) of the positions before the one
     /// searched, oldest first: a line that repeats one of them may end the game by
-    /// repetition.
+    /// repetition. They are the positions the game's moves led through to the one searched,
+    /// whose draw counts then agree with them: the search looks back only as far as
+    /// [`Game::reversible_plies`] allows.
     pub history: Vec<u64>,
     /// The largest error added to each root move's score, either way (0: none): how the
     /// computer's low levels misjudge. The error is a hash of the position the move leads to

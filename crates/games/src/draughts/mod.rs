@@ -340,6 +340,13 @@ impl<V: Variant> Game for Draughts<V> {
         state.hash
     }
 
+    /// The plies since a man moved or a capture was made, where a draw rule counts them
+    /// (International, English): men move only forward and captures remove pieces, so no
+    /// earlier position can come back.
+    fn reversible_plies(&self, state: &State) -> Option<u32> {
+        (V::QUIET_PLY_LIMIT > 0).then_some(u32::from(state.quiet))
+    }
+
     /// A man 100, a dame the ruleset's customary worth (the hand-set evaluation's: 320 in
     /// international, 450 in the Scandinavian rulesets, 150 in english). Fixed, so that match
     /// adjudication does not move when the evaluation's weights are fitted again.

@@ -117,6 +117,40 @@ fn a_man_move_or_a_capture_starts_the_25_move_count_again() {
     assert_eq!(game.status(&capture[1]), Status::Ongoing);
 }
 
+/// A position equal to an earlier one stands within [`Game::reversible_plies`] of it, which the
+/// search relies on to look no further back for a repetition; and the shuttling kings repeat
+/// within it.
+#[test]
+fn a_repetition_lies_within_the_reversible_plies() {
+    fn check<V: Variant>(states: &[State]) -> usize {
+        let game = Draughts::<V>::new();
+        let mut repeats = 0;
+        for (i, s) in states.iter().enumerate() {
+            let back = game.reversible_plies(s).expect("counted") as usize;
+            assert!(back <= i, "ply {i}: {back} reversible plies");
+            for (j, earlier) in states[..i].iter().enumerate() {
+                if game.repetition_hash(earlier) == game.repetition_hash(s) {
+                    assert!(i - j <= back, "ply {i} repeats ply {j} beyond {back}");
+                    repeats += 1;
+                }
+            }
+        }
+        repeats
+    }
+    let s = state::<I>("D:c1 M:e1 M:g1 d:h10 m:b10 m:d10", 'w');
+    let mut plies = shuttle(["c1", "d2"], ["h10", "g9"], Player::White, 20);
+    plies.push("e1-f2".to_string());
+    plies.extend(shuttle(["c1", "d2"], ["h10", "g9"], Player::Black, 20));
+    let states = line::<I>(&s, &strs(&plies));
+    assert_eq!(states.len(), 42);
+    // Every fourth position repeats, in each of the two stretches of 21 around the man's move.
+    assert_eq!(check::<I>(&states), 2 * 45);
+    // Scandinavian rulesets count nothing: any earlier position may come back.
+    type S = ScandinavianRules<10, STRONG, true>;
+    let game = Draughts::<S>::new();
+    assert_eq!(game.reversible_plies(&state::<S>("D:b1 d:i10", 'w')), None);
+}
+
 #[test]
 fn three_pieces_with_a_king_against_a_lone_king_draw_after_16_moves_each() {
     let s = state::<I>("D:c1 D:e1 D:g1 d:h10", 'w');
