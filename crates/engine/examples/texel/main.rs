@@ -51,7 +51,7 @@
 //! array to `--out`.
 //!
 //! `fit-patterns` fits the pattern tables on top of the weights and writes them in the file
-//! form the engine reads (`crates/games/data/patterns-GROUP.bin`); see `patterns.rs`.
+//! form the engine reads (`crates/games/data/patterns-RULESET.bin`); see `patterns.rs`.
 //!
 //! `verify` plays the new evaluation against the old: the engine's alpha-beta at a fixed depth
 //! or node count on one thread a game, each random opening played twice with colours swapped,

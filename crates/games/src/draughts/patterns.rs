@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use super::eval::Group;
 use super::state::State;
-use super::Variant;
+use super::{Variant, NAMES};
 use denkmeter_core::Player;
 
 /// Squares in a window.
@@ -403,32 +403,42 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The rulesets whose group's shipped tables were learned from their own games, and so play
-/// with them. The others of a group do without until tables are shown to help them: those of
-/// `scandinavian` gain +38 Elo there at depth 6 (+17..+59), but scored -21 (-47..+5) in
-/// `scandinavian-weak-free` and +17 (-9..+44) in `scandinavian-medium` (`docs/strength.md`).
-pub const LEARNED_ON: [&str; 2] = ["international", "scandinavian"];
-
-/// The tables ruleset `V` plays with: its group's shipped tables if `V` is one of
-/// [`LEARNED_ON`], else none.
-#[inline(always)]
-pub fn shipped_for<V: Variant>() -> Option<&'static Patterns> {
-    if const { learned_on(V::NAME) } {
-        shipped(Group::of::<V>())
-    } else {
-        None
-    }
+/// The pattern tables shipped for ruleset `name`, learned from its own games: the file
+/// `crates/games/data/patterns-RULESET.bin`, built into the program. A ruleset without (the
+/// others of a group too: tables learned under one ruleset's capture rules are not shown to
+/// help another's, see `docs/strength.md`) plays with the weighted terms alone.
+pub fn shipped_bytes(name: &str) -> Option<&'static [u8]> {
+    Some(match name {
+        "international" => include_bytes!("../../data/patterns-international.bin"),
+        "scandinavian" => include_bytes!("../../data/patterns-scandinavian.bin"),
+        _ => return None,
+    })
 }
 
-const fn learned_on(name: &str) -> bool {
+/// The tables ruleset `V` plays with ([`shipped_bytes`]), read on first use.
+#[inline]
+pub fn shipped_for<V: Variant>() -> Option<&'static Patterns> {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Option<Patterns>>; NAMES.len()] =
+        [const { OnceLock::new() }; NAMES.len()];
+    TABLES[const { index_of(V::NAME) }]
+        .get_or_init(|| {
+            // A shipped file is checked by the tests; one that does not read is not used.
+            shipped_bytes(V::NAME).and_then(|b| Patterns::from_bytes(b, Group::of::<V>()).ok())
+        })
+        .as_ref()
+}
+
+/// The place of ruleset `name` in [`NAMES`] (every draughts ruleset is there).
+const fn index_of(name: &str) -> usize {
     let mut i = 0;
-    while i < LEARNED_ON.len() {
-        if same(LEARNED_ON[i].as_bytes(), name.as_bytes()) {
-            return true;
+    while i < NAMES.len() {
+        if same(NAMES[i].as_bytes(), name.as_bytes()) {
+            return i;
         }
         i += 1;
     }
-    false
+    panic!("a draughts ruleset missing from NAMES")
 }
 
 const fn same(a: &[u8], b: &[u8]) -> bool {
@@ -443,39 +453,4 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
         i += 1;
     }
     true
-}
-
-/// The tables shipped for `group`, read on first use; `None` for a group without any.
-#[inline]
-pub fn shipped(group: Group) -> Option<&'static Patterns> {
-    use std::sync::OnceLock;
-    static TABLES: [OnceLock<Option<Patterns>>; 4] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let slot = match group {
-        Group::International => 0,
-        Group::Scandinavian10 => 1,
-        Group::Scandinavian8 => 2,
-        Group::English => 3,
-    };
-    let bytes = shipped_bytes(group);
-    TABLES[slot]
-        .get_or_init(|| {
-            // A shipped file is checked by the tests; one that does not read is not used.
-            bytes.and_then(|b| Patterns::from_bytes(b, group).ok())
-        })
-        .as_ref()
-}
-
-/// The file shipped for `group`, if any (built into the program from `crates/games/data/`).
-pub fn shipped_bytes(group: Group) -> Option<&'static [u8]> {
-    match group {
-        Group::International => Some(include_bytes!("../../data/patterns-international.bin")),
-        Group::Scandinavian10 => Some(include_bytes!("../../data/patterns-scandinavian-10x10.bin")),
-        Group::Scandinavian8 => None,
-        Group::English => None,
-    }
 }
