@@ -411,6 +411,8 @@ pub fn shipped_bytes(name: &str) -> Option<&'static [u8]> {
     Some(match name {
         "international" => include_bytes!("../../data/patterns-international.bin"),
         "scandinavian" => include_bytes!("../../data/patterns-scandinavian.bin"),
+        "scandinavian-free" => include_bytes!("../../data/patterns-scandinavian-free.bin"),
+        "scandinavian-medium" => include_bytes!("../../data/patterns-scandinavian-medium.bin"),
         _ => return None,
     })
 }
