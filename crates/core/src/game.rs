@@ -276,7 +276,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// How many plies back a position equal to `state` may have stood: the plies since the last
     /// move that cannot be undone (a capture, a man's step forward), where the state counts
-    /// them. The search looks no further back for a repetition. `None` (the default): any.
+    /// them. The search looks no further back for a repetition, so the count must include every
+    /// ply the search plays, a null move or a pass too. `None` (the default): any.
     fn reversible_plies(&self, _state: &Self::State) -> Option<u32> {
         None
     }

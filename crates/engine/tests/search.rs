@@ -62,10 +62,10 @@ fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
     let mut moves = Vec::new();
     game.legal_moves(&state, &mut moves);
     let mut tried = 0;
-    for &mv in &moves {
+    for (&mv, from_after) in moves.iter().flat_map(|m| [(m, false), (m, true)]) {
         // A game that played `mv`, a reply, and both back: its position is the start's again,
         // and `mv` would repeat the position it led to.
-        let Some((history, again)) = there_and_back(&game, &state, mv) else {
+        let Some((history, again)) = there_and_back(&game, &state, mv, from_after) else {
             continue;
         };
         tried += 1;
@@ -77,16 +77,19 @@ fn a_side_behind_steers_for_a_position_that_repeats_the_game() {
         assert_eq!(found.best, mv, "{}", game.move_text(&state, mv));
         assert_eq!(found.score, 0, "a repetition scores as the draw it is");
     }
-    assert!(tried >= 4, "{tried} of {} moves", moves.len());
+    assert!(tried >= 8, "{tried} of {} moves, twice", moves.len());
 }
 
 /// The repetition hashes of a game that plays `mv` from `state`, a reply, and two moves that
 /// bring the pieces back, and the position it reaches (`state`'s, but for the draw rules'
-/// counts), if some reply allows that.
+/// counts), if some reply allows that. `from_after`: the game starts instead at the position
+/// `mv` led to, read from its text (no plies counted before it), so that playing `mv` again
+/// repeats a position exactly as many plies back as the draw rules' count allows.
 fn there_and_back<G: Game>(
     game: &G,
     state: &G::State,
     mv: G::Move,
+    from_after: bool,
 ) -> Option<(Vec<u64>, G::State)> {
     let after = |s: &G::State, m: G::Move| {
         let mut next = s.clone();
@@ -98,7 +101,10 @@ fn there_and_back<G: Game>(
         game.legal_moves(s, &mut moves);
         moves
     };
-    let a = after(state, mv);
+    let mut a = after(state, mv);
+    if from_after {
+        a = game.parse_position(&game.position_text(&a)).ok()?;
+    }
     for reply in legal(&a) {
         let b = after(&a, reply);
         for back in legal(&b) {
@@ -106,10 +112,12 @@ fn there_and_back<G: Game>(
             for other_back in legal(&c) {
                 let d = after(&c, other_back);
                 if game.repetition_hash(&d) == game.repetition_hash(state) {
-                    let history = [state, &a, &b, &c]
-                        .iter()
-                        .map(|p| game.repetition_hash(p))
-                        .collect();
+                    let line = if from_after {
+                        vec![&a, &b, &c]
+                    } else {
+                        vec![state, &a, &b, &c]
+                    };
+                    let history = line.iter().map(|p| game.repetition_hash(p)).collect();
                     return Some((history, d));
                 }
             }

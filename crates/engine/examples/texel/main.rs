@@ -26,7 +26,7 @@
 //! count do not depend on it (a `verify --time` depends on the machine's load anyway).
 //!
 //! `fit` fits the weights to the evaluation without pattern tables; where tables are shipped
-//! (International, `scandinavian`), new weights call for tables fitted again on top of them.
+//! (`patterns::shipped_bytes`), new weights call for tables fitted again on top of them.
 //!
 //! `generate` plays self-play games with alpha-beta at a fixed depth (or node count) on one
 //! thread each, each from an opening of random plies drawn from the seed, and keeps the quiet

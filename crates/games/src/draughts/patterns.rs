@@ -408,6 +408,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// others of a group too: tables learned under one ruleset's capture rules are not shown to
 /// help another's, see `docs/strength.md`) plays with the weighted terms alone.
 pub fn shipped_bytes(name: &str) -> Option<&'static [u8]> {
+    if !ships(name) {
+        return None;
+    }
     Some(match name {
         "international" => include_bytes!("../../data/patterns-international.bin"),
         "scandinavian" => include_bytes!("../../data/patterns-scandinavian.bin"),
@@ -417,10 +420,34 @@ pub fn shipped_bytes(name: &str) -> Option<&'static [u8]> {
     })
 }
 
-/// The tables ruleset `V` plays with ([`shipped_bytes`]), read on first use.
-#[inline]
+/// The rulesets [`shipped_bytes`] has tables for.
+const SHIPPED: [&str; 4] = [
+    "international",
+    "scandinavian",
+    "scandinavian-free",
+    "scandinavian-medium",
+];
+
+/// Whether `name` is one of [`SHIPPED`].
+const fn ships(name: &str) -> bool {
+    let mut i = 0;
+    while i < SHIPPED.len() {
+        if same(SHIPPED[i].as_bytes(), name.as_bytes()) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The tables ruleset `V` plays with ([`shipped_bytes`]), read on first use; for a ruleset
+/// without, `None` known when compiling.
+#[inline(always)]
 pub fn shipped_for<V: Variant>() -> Option<&'static Patterns> {
     use std::sync::OnceLock;
+    if !const { ships(V::NAME) } {
+        return None;
+    }
     static TABLES: [OnceLock<Option<Patterns>>; NAMES.len()] =
         [const { OnceLock::new() }; NAMES.len()];
     TABLES[const { index_of(V::NAME) }]
