@@ -430,14 +430,7 @@ const SHIPPED: [&str; 4] = [
 
 /// Whether `name` is one of [`SHIPPED`].
 const fn ships(name: &str) -> bool {
-    let mut i = 0;
-    while i < SHIPPED.len() {
-        if same(SHIPPED[i].as_bytes(), name.as_bytes()) {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    position(&SHIPPED, name).is_some()
 }
 
 /// The tables ruleset `V` plays with ([`shipped_bytes`]), read on first use; for a ruleset
@@ -460,14 +453,22 @@ pub fn shipped_for<V: Variant>() -> Option<&'static Patterns> {
 
 /// The place of ruleset `name` in [`NAMES`] (every draughts ruleset is there).
 const fn index_of(name: &str) -> usize {
+    match position(&NAMES, name) {
+        Some(i) => i,
+        None => panic!("a draughts ruleset missing from NAMES"),
+    }
+}
+
+/// The place of `name` in `list`, if it is there.
+const fn position(list: &[&str], name: &str) -> Option<usize> {
     let mut i = 0;
-    while i < NAMES.len() {
-        if same(NAMES[i].as_bytes(), name.as_bytes()) {
-            return i;
+    while i < list.len() {
+        if same(list[i].as_bytes(), name.as_bytes()) {
+            return Some(i);
         }
         i += 1;
     }
-    panic!("a draughts ruleset missing from NAMES")
+    None
 }
 
 const fn same(a: &[u8], b: &[u8]) -> bool {
