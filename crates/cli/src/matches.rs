@@ -20,7 +20,8 @@ const MAX_OPENINGS_FILE: u64 = 16 * 1024 * 1024;
 pub struct MatchArgs {
     ruleset: String,
     /// The first player: random, computer, computer:LEVEL, mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS (e.g. mcts:2000,
-    /// ab:6, ab:d8,1.5s). The report is from its side.
+    /// ab:6, ab:d8,1.5s; ab:0.5s,no-egtb searches without the endgame databases). The report is
+    /// from its side.
     #[arg(long)]
     first: String,
     /// The second player.

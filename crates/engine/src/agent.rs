@@ -34,7 +34,12 @@ pub enum Agent {
     Ismcts(Limits),
     /// Alpha-beta search with these limits; in a game that hides something, over several
     /// drawings of the hidden part ([`crate::pimc`]), the limits shared by them.
-    AlphaBeta(Limits),
+    /// `endgame_tables`: whether it uses the endgame databases installed (written `no-egtb`
+    /// among the limits when not), so that a match can measure what they bring.
+    AlphaBeta {
+        limits: Limits,
+        endgame_tables: bool,
+    },
 }
 
 /// The Monte Carlo limits of a level: level `n` searches a fixed number of iterations,
@@ -101,20 +106,30 @@ pub fn alphabeta_level(level: u8) -> Option<AlphaBetaLevel> {
 
 /// Agent text that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read player {text:?}: {reason}; expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), or mcts:LIMITS, ismcts:LIMITS or ab:LIMITS where LIMITS are comma-separated: a number (iterations for mcts and ismcts, depth for ab), dDEPTH, nNODES, SECONDSs or MILLISECONDSms, e.g. mcts:2000, ab:6, ab:d8,1.5s")]
+#[error("cannot read player {text:?}: {reason}; expected random, computer, computer:LEVEL (1-{MAX_LEVEL}), or mcts:LIMITS, ismcts:LIMITS or ab:LIMITS where LIMITS are comma-separated: a number (iterations for mcts and ismcts, depth for ab), dDEPTH, nNODES, SECONDSs or MILLISECONDSms (and for ab, no-egtb: without the endgame databases), e.g. mcts:2000, ab:6, ab:d8,1.5s")]
 pub struct AgentError {
     pub text: String,
     pub reason: String,
 }
 
 impl Agent {
+    /// Alpha-beta search with these limits, using the endgame databases.
+    pub fn alpha_beta(limits: Limits) -> Agent {
+        Agent::AlphaBeta {
+            limits,
+            endgame_tables: true,
+        }
+    }
+
     /// The search limits this agent uses, if it searches; for a level, its Monte Carlo limits
     /// (a game that plays it with alpha-beta uses [`alphabeta_level`]).
     pub fn limits(&self) -> Option<Limits> {
         match *self {
             Agent::Random => None,
             Agent::Computer(level) => level_limits(level),
-            Agent::Mcts(limits) | Agent::Ismcts(limits) | Agent::AlphaBeta(limits) => Some(limits),
+            Agent::Mcts(limits) | Agent::Ismcts(limits) | Agent::AlphaBeta { limits, .. } => {
+                Some(limits)
+            }
         }
     }
 }
@@ -144,14 +159,28 @@ impl FromStr for Agent {
             ("ismcts", Some(spec)) => parse_limits(spec, Bare::Nodes)
                 .map(Agent::Ismcts)
                 .map_err(|r| bad(&r)),
-            ("ab", Some(spec)) => parse_limits(spec, Bare::Depth)
-                .map(Agent::AlphaBeta)
-                .map_err(|r| bad(&r)),
+            ("ab", Some(spec)) => {
+                let parts: Vec<&str> = spec.split(',').map(str::trim).collect();
+                let kept: Vec<&str> = parts.iter().copied().filter(|&p| p != NO_EGTB).collect();
+                if parts.len() - kept.len() > 1 {
+                    return Err(bad(&format!("{NO_EGTB} is given twice")));
+                }
+                let endgame_tables = kept.len() == parts.len();
+                parse_limits(&kept.join(","), Bare::Depth)
+                    .map(|limits| Agent::AlphaBeta {
+                        limits,
+                        endgame_tables,
+                    })
+                    .map_err(|r| bad(&r))
+            }
             ("mcts" | "ismcts" | "ab", None) => Err(bad("a search needs at least one limit")),
             _ => Err(bad("unknown kind of player")),
         }
     }
 }
+
+/// The word among alpha-beta's limits that switches its endgame databases off.
+const NO_EGTB: &str = "no-egtb";
 
 /// What a bare number means in a search's limits.
 #[derive(Clone, Copy, PartialEq)]
@@ -277,9 +306,16 @@ impl fmt::Display for Agent {
                 f.write_str("ismcts:")?;
                 write_limits(f, limits, Bare::Nodes)
             }
-            Agent::AlphaBeta(limits) => {
+            Agent::AlphaBeta {
+                limits,
+                endgame_tables,
+            } => {
                 f.write_str("ab:")?;
-                write_limits(f, limits, Bare::Depth)
+                write_limits(f, limits, Bare::Depth)?;
+                if !endgame_tables {
+                    write!(f, ",{NO_EGTB}")?;
+                }
+                Ok(())
             }
         }
     }
@@ -303,12 +339,20 @@ mod tests {
         assert_eq!(read("mcts:250").to_string(), "mcts:250");
         assert_eq!(read("mcts:1.5s").to_string(), "mcts:1500ms");
         assert_eq!(read("mcts:20ms").to_string(), "mcts:20ms");
-        assert_eq!(read("ab:5"), Agent::AlphaBeta(Limits::depth(5)));
+        assert_eq!(read("ab:5"), Agent::alpha_beta(Limits::depth(5)));
+        assert_eq!(
+            read("ab:no-egtb, 5"),
+            Agent::AlphaBeta {
+                limits: Limits::depth(5),
+                endgame_tables: false
+            }
+        );
+        assert_eq!(read("ab:5,no-egtb").to_string(), "ab:5,no-egtb");
         assert_eq!(read("ab:0.5s").to_string(), "ab:500ms");
         assert_eq!(read("ab:2000ms").to_string(), "ab:2s");
         assert_eq!(
             read("ab:d8, n100000, 1.5s"),
-            Agent::AlphaBeta(Limits {
+            Agent::alpha_beta(Limits {
                 depth: Some(8),
                 nodes: Some(100_000),
                 time: Some(Duration::from_millis(1500)),
@@ -329,6 +373,10 @@ mod tests {
             "ab:",
             "ab:5,6",
             "ab:1s,2s",
+            "ab:no-egtb",
+            "ab:5,no-egtb,no-egtb",
+            "ab:5,no-egtbs",
+            "mcts:5,no-egtb",
             "computer:0",
             "computer:99",
             "computer:x",
@@ -409,7 +457,10 @@ mod tests {
             limits()
                 .prop_filter("iterations or time", |l| l.depth.is_none())
                 .prop_map(Agent::Ismcts),
-            limits().prop_map(Agent::AlphaBeta),
+            (limits(), any::<bool>()).prop_map(|(limits, endgame_tables)| Agent::AlphaBeta {
+                limits,
+                endgame_tables
+            }),
         ]
     }
 

@@ -366,14 +366,17 @@ impl<G: Game> Session<G> {
 enum Plan {
     MonteCarlo(Limits),
     InformationSet(Limits),
+    /// `tables`: whether it uses the endgame databases ([`SearchOptions::endgame_tables`]).
     AlphaBeta {
         limits: Limits,
         noise: u32,
+        tables: bool,
     },
     /// Alpha-beta over several drawings of what is hidden ([`crate::pimc`]).
     Sampled {
         limits: Limits,
         noise: u32,
+        tables: bool,
     },
 }
 
@@ -388,23 +391,34 @@ impl Plan {
             Agent::Computer(level) => match facts.search {
                 SearchKind::AlphaBeta => {
                     let plan = alphabeta_level(level)?;
-                    Plan::alpha_beta(plan.limits, plan.noise, hidden)
+                    Plan::alpha_beta(plan.limits, plan.noise, true, hidden)
                 }
                 SearchKind::MonteCarlo if hidden => Plan::InformationSet(level_limits(level)?),
                 SearchKind::MonteCarlo => Plan::MonteCarlo(level_limits(level)?),
             },
             Agent::Ismcts(limits) if hidden => Plan::InformationSet(limits),
             Agent::Mcts(limits) | Agent::Ismcts(limits) => Plan::MonteCarlo(limits),
-            Agent::AlphaBeta(limits) => Plan::alpha_beta(limits, 0, hidden),
+            Agent::AlphaBeta {
+                limits,
+                endgame_tables,
+            } => Plan::alpha_beta(limits, 0, endgame_tables, hidden),
         })
     }
 
     /// Alpha-beta, over drawings of the hidden part where something is hidden.
-    fn alpha_beta(limits: Limits, noise: u32, hidden: bool) -> Plan {
+    fn alpha_beta(limits: Limits, noise: u32, tables: bool, hidden: bool) -> Plan {
         if hidden {
-            Plan::Sampled { limits, noise }
+            Plan::Sampled {
+                limits,
+                noise,
+                tables,
+            }
         } else {
-            Plan::AlphaBeta { limits, noise }
+            Plan::AlphaBeta {
+                limits,
+                noise,
+                tables,
+            }
         }
     }
 
@@ -415,13 +429,23 @@ impl Plan {
         match self {
             Plan::MonteCarlo(limits) => Plan::MonteCarlo(limits.within(target)),
             Plan::InformationSet(limits) => Plan::InformationSet(limits.within(target)),
-            Plan::AlphaBeta { limits, noise } => Plan::AlphaBeta {
+            Plan::AlphaBeta {
+                limits,
+                noise,
+                tables,
+            } => Plan::AlphaBeta {
                 limits: limits.planned(plan),
                 noise,
+                tables,
             },
-            Plan::Sampled { limits, noise } => Plan::Sampled {
+            Plan::Sampled {
+                limits,
+                noise,
+                tables,
+            } => Plan::Sampled {
                 limits: limits.within(target),
                 noise,
+                tables,
             },
         }
     }
@@ -582,7 +606,7 @@ impl<G: Game> AnySession for Session<G> {
                 use rand::seq::SliceRandom;
                 *legal.choose(&mut rng)?
             }
-            Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta(_) => {
+            Agent::Computer(_) | Agent::Mcts(_) | Agent::Ismcts(_) | Agent::AlphaBeta { .. } => {
                 let plan = Plan::of(agent, game.facts())?.within(plan);
                 let mover = self.0.to_move();
                 // What the mover knows: the search is never given the true state.
@@ -590,11 +614,17 @@ impl<G: Game> AnySession for Session<G> {
                 let best = if let Plan::InformationSet(limits) = plan {
                     let config = MctsConfig::new(limits, seed);
                     ismcts::search(game, &observation, mover, &config)?.best
-                } else if let Plan::Sampled { limits, noise } = plan {
+                } else if let Plan::Sampled {
+                    limits,
+                    noise,
+                    tables,
+                } = plan
+                {
                     let options = SearchOptions {
                         history: self.history(),
                         noise,
                         seed,
+                        endgame_tables: tables,
                         ..SearchOptions::new(limits)
                     };
                     pimc::search(game, &observation, mover, &options)?.best
@@ -605,11 +635,12 @@ impl<G: Game> AnySession for Session<G> {
                     match endgame::agent_move(game, &state, plan.limits()) {
                         Ok(best) => best,
                         Err(limits) => match plan {
-                            Plan::AlphaBeta { noise, .. } => {
+                            Plan::AlphaBeta { noise, tables, .. } => {
                                 let options = SearchOptions {
                                     history: self.history(),
                                     noise,
                                     seed,
+                                    endgame_tables: tables,
                                     ..SearchOptions::new(limits)
                                 };
                                 search::search_with(game, &state, &options, &mut |_| {})?.best
@@ -693,5 +724,33 @@ impl<G: Game> AnySession for Session<G> {
 
     fn box_clone(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denkmeter_games::draughts::International;
+    use std::time::Duration;
+
+    #[test]
+    fn an_alpha_beta_player_keeps_or_drops_the_endgame_databases() {
+        let game = International::new();
+        let plan = |text: &str| {
+            let agent: Agent = text.parse().expect("agent");
+            Plan::of(&agent, game.facts()).expect("a search")
+        };
+        let tables = |plan: Plan| match plan {
+            Plan::AlphaBeta { tables, .. } | Plan::Sampled { tables, .. } => Some(tables),
+            Plan::MonteCarlo(_) | Plan::InformationSet(_) => None,
+        };
+        assert_eq!(tables(plan("ab:3")), Some(true));
+        assert_eq!(tables(plan("ab:3,no-egtb")), Some(false));
+        assert_eq!(tables(plan("computer:8")), Some(true));
+        let planned = plan("ab:d64,no-egtb").within(Some(TimePlan {
+            target: Duration::from_millis(10),
+            most: Duration::from_millis(20),
+        }));
+        assert_eq!(tables(planned), Some(false), "kept on the clock");
     }
 }

@@ -215,7 +215,7 @@ fn the_computer_plays_a_best_move_near_the_end() {
             for agent in [
                 Agent::Computer(1),
                 Agent::Mcts(Limits::nodes(20)),
-                Agent::AlphaBeta(Limits::depth(1)),
+                Agent::alpha_beta(Limits::depth(1)),
             ] {
                 let chosen = session.choose_move(&agent, 5).unwrap();
                 assert!(best.contains(&chosen), "{agent} played {chosen} in {text}");

@@ -146,3 +146,28 @@ fn a_search_whose_every_line_ends_in_the_databases_stops_deepening() {
     assert!(found.depth <= 2, "depth {}", found.depth);
     assert!(is_table_result(found.score) && found.score > 0);
 }
+
+#[test]
+fn a_search_told_not_to_use_them_searches_as_if_none_were_installed() {
+    installed();
+    let game = English::new();
+    let without = |depth| SearchOptions {
+        endgame_tables: false,
+        ..SearchOptions::new(Limits::depth(depth))
+    };
+    // A won root: searched, not played from the databases.
+    let won = game
+        .parse_position("8/8/8/8/8/8/5D1d/6D1 w")
+        .expect("position");
+    let found = search_with(&game, &won, &without(3), &mut |_| {}).expect("moves");
+    assert_eq!(found.depth, 3);
+    assert!(found.score < WIN - 100, "{}", score_text(found.score));
+    // Below the root: no database score; the same search with them finds one.
+    let five = game
+        .parse_position("8/8/5m2/8/8/2m3M1/1D6/4D3 w")
+        .expect("position");
+    let found = search_with(&game, &five, &without(4), &mut |_| {}).expect("moves");
+    assert!(!is_table_result(found.score), "{}", score_text(found.score));
+    let with = search(&game, &five, Limits::depth(4)).expect("moves");
+    assert!(is_table_result(with.score), "{}", score_text(with.score));
+}

@@ -386,7 +386,7 @@ fn results_do_not_depend_on_the_concurrency() {
         seed: 21,
         ..MatchConfig::new(
             Agent::Mcts(Limits::nodes(30)),
-            Agent::AlphaBeta(Limits::depth(2)),
+            Agent::alpha_beta(Limits::depth(2)),
         )
     };
     let (report, games) = play(game.as_ref(), &config);
@@ -424,7 +424,7 @@ fn on_the_clock_every_move_is_timed_and_nobody_overruns() {
         // The first plans by the time manager, the second spends a fixed share.
         fixed_share: [false, true],
     };
-    let unlimited = Agent::AlphaBeta(Limits::depth(64));
+    let unlimited = Agent::alpha_beta(Limits::depth(64));
     let config = MatchConfig {
         games: 2,
         max_plies: 40,
@@ -459,8 +459,8 @@ fn on_the_clock_a_player_whose_time_runs_out_loses() {
             fixed_share: [false, false],
         }),
         ..MatchConfig::new(
-            Agent::AlphaBeta(Limits::depth(64)),
-            Agent::AlphaBeta(Limits::depth(64)),
+            Agent::alpha_beta(Limits::depth(64)),
+            Agent::alpha_beta(Limits::depth(64)),
         )
     };
     let (report, games) = play(game.as_ref(), &config);

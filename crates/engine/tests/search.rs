@@ -27,7 +27,7 @@ fn alphabeta_beats_random_at_draughts() {
         games: 6,
         max_plies: 200,
         seed: 5,
-        ..MatchConfig::new(Agent::AlphaBeta(Limits::depth(3)), Agent::Random)
+        ..MatchConfig::new(Agent::alpha_beta(Limits::depth(3)), Agent::Random)
     };
     let report = play_match(game.as_ref(), &config, |_, _| {}).expect("the match is played");
     eprintln!("scandinavian-8x8 ab:3 vs random: {report}");

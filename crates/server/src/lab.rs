@@ -370,7 +370,7 @@ fn light(agent: &Agent) -> bool {
     match agent {
         Agent::Random => true,
         Agent::Computer(level) => *level <= WEB_MAX_LEVEL,
-        Agent::AlphaBeta(limits) => {
+        Agent::AlphaBeta { limits, .. } => {
             limits.depth.is_some_and(|d| d <= WEB_MAX_DEPTH) || short(limits.time)
         }
         Agent::Mcts(limits) | Agent::Ismcts(limits) => {

@@ -89,7 +89,7 @@ impl<'a, G: Game> Worker<'a, G> {
             root_side: None,
             quiet_limit: options.quiet_ply_limit,
             quiet: vec![options.quiet_plies],
-            tables: options.noise == 0,
+            tables: options.uses_tables(),
             table_draws_end: true,
             open_ended: false,
         }

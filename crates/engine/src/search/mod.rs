@@ -71,6 +71,11 @@ pub struct SearchOptions {
     /// Depth 1 still completes, so that a stopped search always has a searched move. Compared
     /// by identity, not by value.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Whether the search uses the endgame databases installed ([`Game::table_value`]): at the
+    /// root, for a won or lost position's fastest line, and below it, where a position they
+    /// hold ends the line. On by default; a noisy search never uses them. Off, the search
+    /// plays as if none were installed, to measure what they bring.
+    pub endgame_tables: bool,
 }
 
 impl PartialEq for SearchOptions {
@@ -85,6 +90,7 @@ impl PartialEq for SearchOptions {
             quiet_ply_limit,
             quiet_plies,
             stop,
+            endgame_tables,
         } = self;
         let same_stop = match (stop, &other.stop) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -99,6 +105,7 @@ impl PartialEq for SearchOptions {
             && *seed == other.seed
             && *quiet_ply_limit == other.quiet_ply_limit
             && *quiet_plies == other.quiet_plies
+            && *endgame_tables == other.endgame_tables
             && same_stop
     }
 }
@@ -115,7 +122,13 @@ impl SearchOptions {
     /// How many nodes a thread visits between two looks at [`SearchOptions::stop`].
     pub const STOP_CHECK_NODES: u64 = Clock::CHECK_EVERY;
 
-    /// One thread, the default table, no history.
+    /// Whether the search uses the endgame databases: asked for, and not a noisy search
+    /// (whose misjudgements are the point).
+    pub(crate) fn uses_tables(&self) -> bool {
+        self.endgame_tables && self.noise == 0
+    }
+
+    /// One thread, the default table, no history, the endgame databases used.
     pub fn new(limits: Limits) -> SearchOptions {
         SearchOptions {
             limits,
@@ -127,6 +140,7 @@ impl SearchOptions {
             quiet_ply_limit: None,
             quiet_plies: 0,
             stop: None,
+            endgame_tables: true,
         }
     }
 }
@@ -218,8 +232,9 @@ pub(crate) fn search_in<G: Game>(
     let mut moves = Vec::new();
     game.legal_moves(state, &mut moves);
     let first = *moves.first()?;
+    let tables = options.uses_tables();
     // The referee's quiet-ply rule is not the ruleset's: the databases know nothing of it.
-    if options.noise == 0 && options.quiet_ply_limit.is_none() {
+    if tables && options.quiet_ply_limit.is_none() {
         if let Some(result) = table_move(game, state, &moves, &options.history) {
             on_depth(&DepthReport {
                 depth: result.depth,
