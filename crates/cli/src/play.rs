@@ -15,10 +15,11 @@ use denkmeter_engine::{Agent, TimeLeft};
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     ruleset: String,
-    /// Who plays White: human, random, computer, computer:LEVEL (1-8), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
+    /// Who plays White: human, random, computer, computer:LEVEL (1-8), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS
+    /// (ab:0.5s,no-egtb: without the endgame databases).
     #[arg(long, default_value = "human")]
     white: Seat,
-    /// Who plays Black: human, random, computer, computer:LEVEL (1-8), mcts:LIMITS, ismcts:LIMITS (hidden games) or ab:LIMITS.
+    /// Who plays Black: the same choices as --white.
     #[arg(long, default_value = "computer")]
     black: Seat,
     /// A board file to play on, for games whose board is data (Schada).

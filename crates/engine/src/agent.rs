@@ -165,6 +165,9 @@ impl FromStr for Agent {
                 if parts.len() - kept.len() > 1 {
                     return Err(bad(&format!("{NO_EGTB} is given twice")));
                 }
+                if kept.is_empty() {
+                    return Err(bad("a search needs at least one limit"));
+                }
                 let endgame_tables = kept.len() == parts.len();
                 parse_limits(&kept.join(","), Bare::Depth)
                     .map(|limits| Agent::AlphaBeta {
@@ -193,6 +196,9 @@ fn parse_limits(spec: &str, bare: Bare) -> Result<Limits, String> {
     let mut limits = Limits::default();
     for part in spec.split(',') {
         let part = part.trim();
+        if part == NO_EGTB {
+            return Err(format!("{NO_EGTB} is for ab (alpha-beta) alone"));
+        }
         if let Some(time) = parse_time(part)? {
             set_once(&mut limits.time, time, "time")?;
         } else if let Some(depth) = part.strip_prefix('d') {
@@ -394,7 +400,10 @@ mod tests {
         ] {
             assert!(bad.parse::<Agent>().is_err(), "{bad}");
         }
-        let error = "ab:99".parse::<Agent>().unwrap_err().to_string();
+        let error = |text: &str| text.parse::<Agent>().unwrap_err().to_string();
+        assert!(error("ab:no-egtb").contains("at least one limit"));
+        assert!(error("mcts:5,no-egtb").contains("for ab (alpha-beta) alone"));
+        let error = error("ab:99");
         assert!(error.contains("depth from 1 to 64"), "{error}");
     }
 

@@ -450,6 +450,24 @@ impl Plan {
         }
     }
 
+    /// An alpha-beta search's options within `limits`: the plan's noise and databases, the
+    /// game's `history`, the move's `seed`.
+    fn search_options(self, limits: Limits, history: Vec<u64>, seed: u64) -> SearchOptions {
+        let (noise, endgame_tables) = match self {
+            Plan::AlphaBeta { noise, tables, .. } | Plan::Sampled { noise, tables, .. } => {
+                (noise, tables)
+            }
+            Plan::MonteCarlo(_) | Plan::InformationSet(_) => (0, true),
+        };
+        SearchOptions {
+            history,
+            noise,
+            seed,
+            endgame_tables,
+            ..SearchOptions::new(limits)
+        }
+    }
+
     fn limits(self) -> Limits {
         match self {
             Plan::MonteCarlo(limits) | Plan::InformationSet(limits) => limits,
@@ -614,19 +632,8 @@ impl<G: Game> AnySession for Session<G> {
                 let best = if let Plan::InformationSet(limits) = plan {
                     let config = MctsConfig::new(limits, seed);
                     ismcts::search(game, &observation, mover, &config)?.best
-                } else if let Plan::Sampled {
-                    limits,
-                    noise,
-                    tables,
-                } = plan
-                {
-                    let options = SearchOptions {
-                        history: self.history(),
-                        noise,
-                        seed,
-                        endgame_tables: tables,
-                        ..SearchOptions::new(limits)
-                    };
+                } else if let Plan::Sampled { limits, .. } = plan {
+                    let options = plan.search_options(limits, self.history(), seed);
                     pimc::search(game, &observation, mover, &options)?.best
                 } else {
                     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
@@ -635,14 +642,8 @@ impl<G: Game> AnySession for Session<G> {
                     match endgame::agent_move(game, &state, plan.limits()) {
                         Ok(best) => best,
                         Err(limits) => match plan {
-                            Plan::AlphaBeta { noise, tables, .. } => {
-                                let options = SearchOptions {
-                                    history: self.history(),
-                                    noise,
-                                    seed,
-                                    endgame_tables: tables,
-                                    ..SearchOptions::new(limits)
-                                };
+                            Plan::AlphaBeta { .. } => {
+                                let options = plan.search_options(limits, self.history(), seed);
                                 search::search_with(game, &state, &options, &mut |_| {})?.best
                             }
                             _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
@@ -740,17 +741,21 @@ mod tests {
             let agent: Agent = text.parse().expect("agent");
             Plan::of(&agent, game.facts()).expect("a search")
         };
-        let tables = |plan: Plan| match plan {
-            Plan::AlphaBeta { tables, .. } | Plan::Sampled { tables, .. } => Some(tables),
-            Plan::MonteCarlo(_) | Plan::InformationSet(_) => None,
+        // What the search is given: the databases used unless the player said no-egtb, and a
+        // noisy level (which never uses them) its noise.
+        let searched = |plan: Plan| {
+            let options = plan.search_options(plan.limits(), vec![7], 5);
+            assert_eq!((options.history, options.seed), (vec![7], 5));
+            (options.endgame_tables, options.noise > 0)
         };
-        assert_eq!(tables(plan("ab:3")), Some(true));
-        assert_eq!(tables(plan("ab:3,no-egtb")), Some(false));
-        assert_eq!(tables(plan("computer:8")), Some(true));
+        assert_eq!(searched(plan("ab:3")), (true, false));
+        assert_eq!(searched(plan("ab:3,no-egtb")), (false, false));
+        assert_eq!(searched(plan("computer:8")), (true, false));
+        assert_eq!(searched(plan("computer:1")), (true, true));
         let planned = plan("ab:d64,no-egtb").within(Some(TimePlan {
             target: Duration::from_millis(10),
             most: Duration::from_millis(20),
         }));
-        assert_eq!(tables(planned), Some(false), "kept on the clock");
+        assert_eq!(searched(planned), (false, false), "kept on the clock");
     }
 }

@@ -250,7 +250,7 @@ pub(crate) fn search_in<G: Game>(
     let mut history = options.history.clone();
     history.push(game.repetition_hash(state));
     let threads = options.threads.clamp(1, SearchOptions::MAX_THREADS);
-    let drawn_table_root = options.noise == 0
+    let drawn_table_root = tables
         && game
             .table_value(state, false)
             .is_some_and(|v| v.result == TableResult::Draw);
