@@ -314,6 +314,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// Whether only a forcing position ([`Game::forcing`]) has moves that win something
+    /// ([`Game::move_gain`] above 0): true where captures are compulsory and only captures
+    /// win, so that a position bound to no capture has nothing to win at once and the
+    /// quiescence search need not list its moves. `false` by default.
+    fn gains_only_when_forcing(&self) -> bool {
+        false
+    }
+
     /// Whether the side to move must answer something at once: in check, or bound to capture
     /// (draughts). Alpha-beta extends such positions, searches every reply in its quiescence
     /// search instead of standing on the evaluation, and never prunes or reduces there.

@@ -462,6 +462,9 @@ impl<V: Variant> Game for Weighted<V> {
     fn move_gain(&self, state: &State, mv: Move) -> i32 {
         tuning::move_gain_with(state, mv, &self.weights)
     }
+    fn gains_only_when_forcing(&self) -> bool {
+        self.rules.gains_only_when_forcing()
+    }
     fn forcing(&self, state: &State) -> bool {
         self.rules.forcing(state)
     }

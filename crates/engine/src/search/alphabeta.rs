@@ -474,6 +474,10 @@ impl<'a, G: Game> Worker<'a, G> {
             if best >= beta || ply >= MAX_SEARCH_PLY {
                 return best;
             }
+            if game.gains_only_when_forcing() {
+                // Nothing to win at once: no move to resolve.
+                return best;
+            }
             alpha = alpha.max(best);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);

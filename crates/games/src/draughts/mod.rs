@@ -441,6 +441,11 @@ impl<V: Variant> Game for Draughts<V> {
         tuning::move_gain_with(state, mv, eval::weights::<V>())
     }
 
+    /// Only captures win something, and they are compulsory.
+    fn gains_only_when_forcing(&self) -> bool {
+        true
+    }
+
     /// Bound to capture: captures are compulsory.
     fn forcing(&self, state: &State) -> bool {
         movegen::has_capture::<V>(state)
