@@ -416,16 +416,26 @@ pub fn shipped_bytes(name: &str) -> Option<&'static [u8]> {
         "scandinavian" => include_bytes!("../../data/patterns-scandinavian.bin"),
         "scandinavian-free" => include_bytes!("../../data/patterns-scandinavian-free.bin"),
         "scandinavian-medium" => include_bytes!("../../data/patterns-scandinavian-medium.bin"),
+        "scandinavian-medium-free" => {
+            include_bytes!("../../data/patterns-scandinavian-medium-free.bin")
+        }
+        "scandinavian-weak" => include_bytes!("../../data/patterns-scandinavian-weak.bin"),
+        "scandinavian-weak-free" => {
+            include_bytes!("../../data/patterns-scandinavian-weak-free.bin")
+        }
         _ => return None,
     })
 }
 
 /// The rulesets [`shipped_bytes`] has tables for.
-const SHIPPED: [&str; 4] = [
+const SHIPPED: [&str; 7] = [
     "international",
     "scandinavian",
     "scandinavian-free",
     "scandinavian-medium",
+    "scandinavian-medium-free",
+    "scandinavian-weak",
+    "scandinavian-weak-free",
 ];
 
 /// Whether `name` is one of [`SHIPPED`].

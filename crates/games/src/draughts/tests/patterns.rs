@@ -266,6 +266,9 @@ fn the_shipped_tables_read_and_stay_in_bounds() {
             "scandinavian",
             "scandinavian-free",
             "scandinavian-medium",
+            "scandinavian-medium-free",
+            "scandinavian-weak",
+            "scandinavian-weak-free",
             "international"
         ]
     );
