@@ -317,7 +317,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Whether only a forcing position ([`Game::forcing`]) has moves that win something
     /// ([`Game::move_gain`] above 0): true where captures are compulsory and only captures
     /// win, so that a position bound to no capture has nothing to win at once and the
-    /// quiescence search need not list its moves. `false` by default.
+    /// quiescence search need not list its moves. `false` by default, and for a game whose
+    /// gains count more than captures (Sjekkers counts a promotion).
     fn gains_only_when_forcing(&self) -> bool {
         false
     }

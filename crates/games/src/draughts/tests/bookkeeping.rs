@@ -97,9 +97,12 @@ fn evaluation_is_even_at_the_start_and_counts_material_for_the_side_to_move() {
 
 #[test]
 fn the_search_hooks_agree_with_the_move_list() {
-    // `forcing` says exactly when the moves are captures; `move_gain` counts what they take.
+    // `forcing` says exactly when the moves are captures; `move_gain` counts what they take,
+    // so that only a position bound to capture has moves that gain (which the quiescence
+    // search relies on: `gains_only_when_forcing`).
     fn check<V: Variant>() {
         let game = Draughts::<V>::new();
+        assert!(game.gains_only_when_forcing());
         let (mut forced, mut free) = (0, 0);
         let mut agree = |s: &State, moves: &[Move]| {
             let captures = moves.first().is_some_and(|m| m.is_capture());
@@ -123,6 +126,7 @@ fn the_search_hooks_agree_with_the_move_list() {
                     game.move_gain(s, mv),
                     men * w[eval::MAN] + dames * w[eval::DAME]
                 );
+                assert_eq!(game.move_gain(s, mv) > 0, game.forcing(s));
             }
         };
         random_games::<V>(7, 6, 300, &mut agree);

@@ -94,35 +94,3 @@ fn duplicate_routes_are_one_move() {
     let keys: BTreeSet<(u8, u8, u64)> = moves.iter().map(|m| (m.from, m.to, m.captured)).collect();
     assert_eq!(keys.len(), moves.len());
 }
-
-/// The quiescence search skips the moves of a position without a capture
-/// (`Game::gains_only_when_forcing`): so no such position may have a move that wins something,
-/// and every position bound to capture has only moves that do.
-#[test]
-fn only_a_position_bound_to_capture_has_moves_that_gain() {
-    fn check<V: Variant>() {
-        let game = Draughts::<V>::new();
-        assert!(game.gains_only_when_forcing());
-        let mut forcing = 0;
-        random_games::<V>(3, 20, 300, |s, _| {
-            let mut moves = Vec::new();
-            game.legal_moves(s, &mut moves);
-            let gains = moves
-                .iter()
-                .filter(|&&mv| game.move_gain(s, mv) > 0)
-                .count();
-            if game.forcing(s) {
-                forcing += 1;
-                assert_eq!(gains, moves.len(), "{}", game.position_text(s));
-            } else {
-                assert_eq!(gains, 0, "{}", game.position_text(s));
-            }
-        });
-        assert!(
-            forcing > 20,
-            "{}: {forcing} positions bound to capture",
-            V::NAME
-        );
-    }
-    for_every_ruleset!(check);
-}
