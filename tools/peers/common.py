@@ -1,7 +1,7 @@
 """Shared parts of the peer-match harness (tools/peers/match_*.py).
 
-- Board text: Denkmeter's position strings for the square draughts boards, square names, and a
-  move's identity (start, end, captured squares) worked out from its route text.
+- Board text: Denkmeter's position strings for the square draughts boards, square names and
+  numbers, and a move's identity (start, end, captured squares) worked out from its text.
 - The `denkmeter` binary, driven one process per question (`moves`, `analyse`).
 - The options every match script takes, the opening plan, one line per game, the summary (score,
   Elo difference with a 95 % interval) and the optional record file.
@@ -48,8 +48,31 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + file)}{rank + 1}"
 
 
+def numbered_square(number: int, size: int) -> Square:
+    """Square `number` in Denkmeter's numbers for the two rulesets the harness plays, both with
+    a1 dark: International (10x10) numbers rows from rank 10 down, each left to right, so 1 is
+    b10 and 46 is a1; English (8x8) numbers rows from rank 1 up, each right to left, so 1 is g1
+    and 32 is b8 (the first player's men start on 1-12). As `fen::numbered` in the games
+    crate."""
+    per_row = size // 2
+    index = number - 1
+    if not 0 <= index < per_row * size:
+        raise HarnessError(f"{number} is not a square number of the {size}x{size} board")
+    first_player_dark = size == 8
+    row = index // per_row
+    for offset in (0, 1):
+        column = 2 * (index % per_row) + offset
+        file, rank = (size - 1 - column, row) if first_player_dark else (column, size - 1 - row)
+        if (file + rank) % 2 == 0:
+            return (file, rank)
+    raise AssertionError("one of two neighbouring cells is dark")
+
+
 def parse_square(text: str, size: int) -> Square:
-    """`c4` -> `(2, 3)`; raises HarnessError for anything that is not a square of the board."""
+    """`c4` -> `(2, 3)`, or a square number (`46` -> `(0, 0)` on 10x10); raises HarnessError for
+    anything that is not a square of the board."""
+    if text.isdigit() and not text.startswith("0"):
+        return numbered_square(int(text), size)
     if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
         raise HarnessError(f"{text!r} is not a square name")
     file = ord(text[0].lower()) - ord("a")
@@ -131,7 +154,8 @@ class Position:
 
 
 def route_squares(text: str, size: int) -> tuple[list[Square], bool]:
-    """A move text's squares and whether it is a capture: `c3-d4` or `c3xe5xg7`."""
+    """A move text's squares and whether it is a capture: `c3-d4` or `c3xe5xg7`, or the same in
+    numbers (`32-28`, `19x30`, `19x28x37`)."""
     capture = "x" in text
     parts = text.split("x" if capture else "-")
     if len(parts) < 2 or (not capture and len(parts) != 2):
@@ -139,13 +163,20 @@ def route_squares(text: str, size: int) -> tuple[list[Square], bool]:
     return [parse_square(part, size) for part in parts], capture
 
 
-def identity_of_text(position: Position, text: str) -> Identity:
-    """The identity of a move written in Denkmeter's notation, in `position` (before the move).
+def identity_of_text(position: Position, text: str, peer: set[Identity]) -> Identity:
+    """The identity of a move written in Denkmeter's notation, in `position` (before the move);
+    `peer` is the peer's legal moves there.
 
-    A capture lists every landing square; the piece captured on each leg is the one enemy piece
-    on the diagonal between two landings (captured pieces stay on the board until the move is
-    over, so a leg never crosses an empty square where one was taken). Raises RulesDisagreement
-    when a leg is not a diagonal or does not cross exactly one enemy piece.
+    A capture written with every landing square: the piece captured on each leg is the one
+    enemy piece on the diagonal between two landings (captured pieces stay on the board until
+    the move is over, so a leg never crosses an empty square where one was taken). Raises
+    RulesDisagreement when a leg is not a diagonal or does not cross exactly one enemy piece.
+
+    A capture written by its start and end alone (`19x30`: in numbers Denkmeter names the
+    landings only when two of its legal captures share start and end) is the peer's one capture
+    with that start and end; the peer having none or several is a RulesDisagreement. What it
+    takes is then the peer's word: compared move lists still show a difference in which
+    captures exist or in their count, not one in what a lone capture takes.
     """
     squares, capture = route_squares(text, position.size)
     if not position.is_own(squares[0]):
@@ -153,6 +184,14 @@ def identity_of_text(position: Position, text: str) -> Identity:
             f"{text}: no piece of the side to move on {square_name(squares[0])} "
             f"in {position.to_text()}"
         )
+    if capture and len(squares) == 2:
+        same_ends = [i for i in peer if i[0] == squares[0] and i[1] == squares[1] and i[2]]
+        if len(same_ends) != 1:
+            raise RulesDisagreement(
+                f"{text}: Denkmeter has one capture from {square_name(squares[0])} to "
+                f"{square_name(squares[1])}, the peer has {len(same_ends)} in "
+                f"{position.to_text()}")
+        return same_ends[0]
     captured: set[Square] = set()
     if capture:
         for start, end in zip(squares, squares[1:]):
@@ -264,12 +303,14 @@ class Denkmeter:
         out = self._run(["moves", self.ruleset, *where])
         return [line.strip() for line in out.splitlines() if line.strip()]
 
-    def moves_by_identity(self, position: Position) -> dict[Identity, str]:
-        """Denkmeter's legal moves in `position`, by identity; two texts for one identity would
-        break the rules README's definition of a move."""
+    def moves_by_identity(self, position: Position, peer: set[Identity]
+                          ) -> dict[Identity, str]:
+        """Denkmeter's legal moves in `position`, by identity (`peer`, the peer's legal moves,
+        names what a capture written by its ends takes: see `identity_of_text`); two texts for
+        one identity would break the rules README's definition of a move."""
         moves: dict[Identity, str] = {}
         for text in self.legal_moves(position.to_text()):
-            identity = identity_of_text(position, text)
+            identity = identity_of_text(position, text, peer)
             if identity in moves:
                 raise RulesDisagreement(
                     f"Denkmeter lists {identity_text(identity)} twice ({moves[identity]}, "
