@@ -11,7 +11,7 @@
 //! fit          --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0]
 //!              [--passes 30] [--start FILE]
 //! fit-patterns --data FILE --out FILE [--epochs 12] [--batch 16384] [--rate 1.0] [--l2 1e-4]
-//!              [--seed 1] [--threads N]
+//!              [--lambda 1] [--seed 1] [--threads N]
 //! verify       [--new FILE] [--old FILE] [--new-patterns FILE|none] [--old-patterns FILE|none]
 //!              [--games 400] [--random-plies 8] [--depth 4 | --nodes N | --time SECONDS]
 //!              [--max-plies 300] [--seed 1] [--threads N]
@@ -37,7 +37,9 @@
 //! already on the board is about to overturn. A game longer than `--max-plies` is adjudicated a
 //! draw (not by the evaluation: the data should not learn the old evaluation's opinion). The
 //! file has a header line `# texel RULESET`, comment lines, and one position a line: the result
-//! for White (1, 0.5 or 0), the game's number and the position text, separated by tabs.
+//! for White (1, 0.5 or 0), the game's number, the position text and the score for White of
+//! the search that chose the move played there (left out where that search found a forced or
+//! a database result), separated by tabs.
 //!
 //! `fit` reads such a file, holds out every tenth game to validate, finds the scale K of the
 //! win-rate model `1 / (1 + exp(-K * eval))` that best fits the starting weights (`--start`,
@@ -80,6 +82,7 @@ use denkmeter_core::{
     Viewer,
 };
 use denkmeter_engine::matches::MatchReport;
+use denkmeter_engine::search::eval::{is_decisive, is_table_result};
 use denkmeter_engine::search::{search_with, SearchOptions};
 use denkmeter_engine::Limits;
 use denkmeter_games::draughts::patterns::Patterns;
@@ -96,7 +99,7 @@ const USAGE: &str =
   fit          --data FILE [--out FILE] [--fix TERM,...] [--epochs 400] [--rate 1.0]
                [--passes 30] [--start FILE]
   fit-patterns --data FILE --out FILE [--epochs 12] [--batch 16384] [--rate 1.0] [--l2 1e-4]
-               [--seed 1] [--threads N]
+               [--lambda 1] [--seed 1] [--threads N]
   verify       [--new FILE] [--old FILE] [--new-patterns FILE|none] [--old-patterns FILE|none]
                [--games 400] [--random-plies 8] [--depth 4 | --nodes N | --time SECONDS]
                [--max-plies 300] [--seed 1] [--threads N]
@@ -155,7 +158,7 @@ fn run<V: Variant>(command: &str, options: &Options) -> Result<(), String> {
         }
         "fit-patterns" => {
             options.only(&[
-                "data", "out", "epochs", "batch", "rate", "l2", "seed", "threads",
+                "data", "out", "epochs", "batch", "rate", "l2", "lambda", "seed", "threads",
             ])?;
             patterns::fit_patterns::<V>(options)
         }
@@ -331,13 +334,16 @@ fn weights_text(group: Group, w: &Weights) -> String {
 
 // ---------------------------------------------------------------- the data file
 
-/// One position of the data: its game's result for White (1, 0.5 or 0), the game's number
-/// and the position text.
+/// One position of the data: its game's result for White (1, 0.5 or 0), the game's number,
+/// the position text, and the score for White of the search that chose the move played there
+/// (`None` where it found a forced or a database result, and in data written before scores
+/// were kept).
 #[derive(Clone, Debug, PartialEq)]
 struct Record {
     result: f64,
     game: u32,
     position: String,
+    score: Option<i32>,
 }
 
 /// Writes the header, `comment` lines and the records.
@@ -358,7 +364,11 @@ fn write_records(
 }
 
 fn write_record(out: &mut impl Write, r: &Record) -> io::Result<()> {
-    writeln!(out, "{}\t{}\t{}", r.result, r.game, r.position)
+    write!(out, "{}\t{}\t{}", r.result, r.game, r.position)?;
+    match r.score {
+        Some(score) => writeln!(out, "\t{score}"),
+        None => writeln!(out),
+    }
 }
 
 /// Reads what [`write_records`] wrote for `ruleset`.
@@ -380,12 +390,22 @@ fn read_records(input: impl BufRead, ruleset: &str) -> Result<Vec<Record>, Strin
         if line.trim().is_empty() {
             continue;
         }
-        let mut fields = line.splitn(3, '\t');
+        let mut fields = line.splitn(4, '\t');
         let (Some(result), Some(game), Some(position)) =
             (fields.next(), fields.next(), fields.next())
         else {
-            return Err(at("expected result, game and position, separated by tabs"));
+            return Err(at(
+                "expected result, game, position and score, separated by tabs",
+            ));
         };
+        let score = fields
+            .next()
+            .map(|score| {
+                score
+                    .parse()
+                    .map_err(|_| at(&format!("{score}: not a score")))
+            })
+            .transpose()?;
         let result: f64 = result
             .parse()
             .map_err(|_| at(&format!("{result}: not a result")))?;
@@ -399,6 +419,7 @@ fn read_records(input: impl BufRead, ruleset: &str) -> Result<Vec<Record>, Strin
             result,
             game,
             position: position.to_string(),
+            score,
         });
     }
     if !header {
@@ -489,12 +510,13 @@ impl<V: Variant> Game for Weighted<V> {
 }
 
 /// How a game went: the winner (`None` a draw), its length, whether the ply limit ended it,
-/// and the quiet positions after the opening.
+/// and the quiet positions after the opening, each with its search's score for White (`None`
+/// for a forced or a database result).
 struct Played {
     winner: Option<Player>,
     plies: usize,
     adjudicated: bool,
-    quiet: Vec<String>,
+    quiet: Vec<(String, Option<i32>)>,
 }
 
 /// Plays a game from `opening` with `white` and `black` searching to `limits`; longer than
@@ -527,9 +549,7 @@ fn play<V: Variant>(
                 quiet,
             };
         }
-        if tuning::is_quiet::<V>(state) && seen.insert(white.hash(state)) {
-            quiet.push(white.position_text(state));
-        }
+        let keep = tuning::is_quiet::<V>(state) && seen.insert(white.hash(state));
         let hashes = game.repetition_hashes();
         let options = SearchOptions {
             history: hashes[..hashes.len() - 1].to_vec(),
@@ -544,6 +564,14 @@ fn play<V: Variant>(
             // No move: the status above would have ended the game.
             unreachable!("an unfinished game has a move");
         };
+        if keep {
+            let exact = is_decisive(found.score) || is_table_result(found.score);
+            let for_white = match state.to_move() {
+                Player::White => found.score,
+                Player::Black => -found.score,
+            };
+            quiet.push((white.position_text(state), (!exact).then_some(for_white)));
+        }
         if let Err(e) = game.play(found.best) {
             unreachable!("the search offered an illegal move: {e}");
         }
@@ -669,11 +697,12 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
         adjudicated += u32::from(played.adjudicated);
         plies += played.plies;
         positions += played.quiet.len();
-        for position in played.quiet {
+        for (position, score) in played.quiet {
             let record = Record {
                 result,
                 game: g,
                 position,
+                score,
             };
             write_record(&mut out, &record).map_err(io_error)?;
         }
@@ -1089,6 +1118,7 @@ mod tests {
                 game: i as u32 * 7,
                 position: game
                     .position_text(&random_opening::<InternationalRules>(&mut rng, 2 * i)),
+                score: [Some(-35), None, Some(120), Some(0)][i % 4],
             })
             .collect();
         assert_eq!(records[0].position, game.position_text(&start));
@@ -1105,6 +1135,32 @@ mod tests {
         assert!(read_records(bytes.as_slice(), "english").is_err());
         assert!(read_records(&b"1\t0\tx\n"[..], "english").is_err());
         assert!(read_records(&b"# texel english\n2\t0\tx\n"[..], "english").is_err());
+        assert!(read_records(&b"# texel english\n1\t0\tx\t1.5\n"[..], "english").is_err());
+        // A line without a score (data written before scores were kept) reads as no score.
+        let old = read_records(&b"# texel english\n1\t4\tx y\n"[..], "english").unwrap();
+        assert_eq!(old[0].score, None);
+        assert_eq!((old[0].game, old[0].position.as_str()), (4, "x y"));
+    }
+
+    /// The score kept with a position is for White, whoever is to move there.
+    #[test]
+    fn a_kept_score_is_for_white() {
+        let game = Draughts::<InternationalRules>::new();
+        let player =
+            Weighted::<InternationalRules>::new(*tuning::weights::<InternationalRules>(), None);
+        let start = game.position_text(&game.start());
+        // The start without Black's man on square 1 (b10).
+        let man_down = start.replacen("1m1m1m1m1m", "3m1m1m1m", 1);
+        assert_ne!(man_down, start);
+        for side in ["w", "b"] {
+            let text = format!("{} {side}", man_down.rsplit_once(' ').unwrap().0);
+            let opening = game.parse_position(&text).unwrap();
+            let played = play(&player, &player, &opening, Limits::depth(2), 1);
+            let (position, score) = &played.quiet[0];
+            assert_eq!(position, &text);
+            let score = score.expect("no forced result at depth 2");
+            assert!(score > 50, "{side} to move: {score}");
+        }
     }
 
     /// Games played on several threads come out in order and the same as on one: the data

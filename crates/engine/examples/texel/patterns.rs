@@ -6,7 +6,10 @@
 //! the weighted terms plus, for each window, the value of the pattern White sees less the value
 //! of the pattern Black sees, each value a blend of a full-board and a no-men value by the men
 //! on the board, and the drawish-ending scale applied to the sum. K is fitted to the weighted
-//! terms alone and then held. The tables start at zero and minimise the mean squared error plus
+//! terms alone and then held. The fit's target is the game's result, or with `--lambda L` below
+//! 1 a blend: L times the result plus 1 - L times the win rate of the score the generating
+//! search gave the position (where it kept one), a label that says more of the position itself
+//! than a weak game's result. The tables start at zero and minimise the mean squared error plus
 //! an L2 penalty (`--l2`, per position, on every value) by Adam on mini-batches drawn in an
 //! order fixed by `--seed`. Each batch is cut into [`SHARDS`] shards whose gradients are
 //! summed in order, the shards shared out over `--threads` threads, so that the tables do not
@@ -35,7 +38,22 @@ pub struct PatternSample {
     pub drawish: [bool; 2],
     pub seen: Seen,
     pub result: f64,
+    /// The search's score for White where the data kept one.
+    pub searched: Option<f64>,
+    /// What the fit aims at: the result, or a blend with the search's score ([`set_targets`]).
+    pub target: f64,
     pub game: u32,
+}
+
+/// Sets every sample's target: `lambda` times the result plus `1 - lambda` times the win rate
+/// at scale `k` of the search's score, or the result alone where no score was kept.
+pub fn set_targets(samples: &mut [PatternSample], lambda: f64, k: f64) {
+    for s in samples {
+        s.target = match s.searched {
+            Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(k * score),
+            None => s.result,
+        };
+    }
 }
 
 impl PatternSample {
@@ -77,7 +95,7 @@ fn accumulate(batch: &[&PatternSample], t: &Real, k: f64, grad: &mut Real) {
         let (sum, a) = real_sum(s, t);
         let scale = s.scale(sum);
         let p = sigmoid(k * scale * sum);
-        let g = 2.0 * (p - s.result) * p * (1.0 - p) * k * scale;
+        let g = 2.0 * (p - s.target) * p * (1.0 - p) * k * scale;
         let (gf, ge) = (g * a, g * (1.0 - a));
         for u in 0..s.seen.windows {
             let w = &mut grad[u * PATTERNS + usize::from(s.seen.white[u])];
@@ -169,20 +187,20 @@ pub fn fit_tables(
     t
 }
 
-/// The mean squared error with real tables.
+/// The mean squared error from the targets with real tables.
 fn real_error(samples: &[PatternSample], t: &Real, k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
             let (sum, _) = real_sum(s, t);
             let p = sigmoid(k * s.scale(sum) * sum);
-            (s.result - p) * (s.result - p)
+            (s.target - p) * (s.target - p)
         })
         .sum();
     sum / samples.len().max(1) as f64
 }
 
-/// The mean squared error of the integer evaluation with tables `p`.
+/// The mean squared error from the games' results of the integer evaluation with tables `p`.
 pub fn error(samples: &[PatternSample], p: &Patterns, k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
@@ -226,6 +244,8 @@ fn samples<V: Variant>(path: &str, w: &Weights) -> Result<Vec<PatternSample>, St
             drawish: [d.white, d.black],
             seen: patterns::seen::<V>(&state),
             result: r.result,
+            searched: r.score.map(f64::from),
+            target: r.result,
             game: r.game,
         })
     })
@@ -242,9 +262,22 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
         seed: options.number("seed", 1)?,
         threads: options.threads()?,
     };
+    let lambda: f64 = options.number("lambda", 1.0)?;
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(format!(
+            "--lambda {lambda}: the result's weight is from 0 to 1"
+        ));
+    }
     let weights = *tuning::weights::<V>();
     let all = samples::<V>(path, &weights)?;
-    let (validate, train): (Vec<PatternSample>, Vec<PatternSample>) =
+    let scored = all.iter().filter(|s| s.searched.is_some()).count();
+    if lambda < 1.0 && scored == 0 {
+        return Err(format!(
+            "--lambda {lambda}: {path} keeps no search scores (data from before they were \
+             kept): generate it again, or leave --lambda at 1"
+        ));
+    }
+    let (validate, mut train): (Vec<PatternSample>, Vec<PatternSample>) =
         all.into_iter().partition(|s| s.game % 10 == 9);
     let windows = patterns::windows::<V>();
     println!(
@@ -254,6 +287,14 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
     );
     let started = Instant::now();
     let k = fit_k(&train, windows);
+    set_targets(&mut train, lambda, k);
+    if lambda < 1.0 {
+        println!(
+            "targets: {lambda} x result + {} x the search's win rate ({scored} positions with a \
+             score)",
+            1.0 - lambda
+        );
+    }
     let zero = Patterns::zero(windows);
     println!(
         "K = {k:.6}; the weighted terms alone: error {:.6}, held out {:.6}",
@@ -322,9 +363,12 @@ mod tests {
                 drawish: [false, false],
                 seen,
                 result: 0.0,
+                searched: None,
+                target: 0.0,
                 game: g,
             };
             s.result = sigmoid(k * f64::from(s.score(&truth)));
+            s.target = s.result;
             samples.push(s);
         }
         let zero = Patterns::zero(windows);
@@ -358,5 +402,41 @@ mod tests {
             assert!(other == real, "{threads} threads");
         }
         assert_eq!(rounded(&real, windows), fitted);
+    }
+
+    /// The targets blend the result with the search's win rate by `--lambda`, and fall back to
+    /// the result where no score was kept.
+    #[test]
+    fn targets_blend_the_result_and_the_search() {
+        let state = super::super::random_opening::<InternationalRules>(
+            &mut Xoshiro256PlusPlus::seed_from_u64(1),
+            4,
+        );
+        let sample = |result: f64, searched: Option<f64>| PatternSample {
+            hand: 0.0,
+            drawish: [false, false],
+            seen: patterns::seen::<InternationalRules>(&state),
+            result,
+            searched,
+            target: -1.0,
+            game: 0,
+        };
+        let k = 0.01;
+        let won = sigmoid(k * 200.0);
+        for (lambda, want) in [
+            (1.0, [1.0, 0.0]),
+            (0.0, [won, 0.0]),
+            (0.25, [0.25 + 0.75 * won, 0.0]),
+        ] {
+            let mut samples = vec![sample(1.0, Some(200.0)), sample(0.0, None)];
+            set_targets(&mut samples, lambda, k);
+            for (s, want) in samples.iter().zip(want) {
+                assert!(
+                    (s.target - want).abs() < 1e-12,
+                    "{lambda}: {} not {want}",
+                    s.target
+                );
+            }
+        }
     }
 }
