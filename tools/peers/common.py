@@ -163,54 +163,39 @@ def route_squares(text: str, size: int) -> tuple[list[Square], bool]:
     return [parse_square(part, size) for part in parts], capture
 
 
-def identity_of_text(position: Position, text: str, peer: set[Identity]) -> Identity:
-    """The identity of a move written in Denkmeter's notation, in `position` (before the move);
-    `peer` is the peer's legal moves there.
-
-    A capture written with every landing square: the piece captured on each leg is the one
-    enemy piece on the diagonal between two landings (captured pieces stay on the board until
-    the move is over, so a leg never crosses an empty square where one was taken). Raises
-    RulesDisagreement when a leg is not a diagonal or does not cross exactly one enemy piece.
-
-    A capture written by its start and end alone (`19x30`: in numbers Denkmeter names the
-    landings only when two of its legal captures share start and end) is the peer's one capture
-    with that start and end; the peer having none or several is a RulesDisagreement. What it
-    takes is then the peer's word: compared move lists still show a difference in which
-    captures exist or in their count, not one in what a lone capture takes.
-    """
+def identity_of_line(position: Position, line: str) -> tuple[str, Identity]:
+    """A line of `denkmeter moves --captured` in `position` (before the move): the move's text
+    and its identity. The start and end are the text's first and last squares (`19x30`,
+    `19x28x37`, `c3xe5`); what a capture takes is the line's ` takes` list, square names of
+    the pieces it captures (`19x30 takes d4 f6`). Raises RulesDisagreement when the start holds
+    no piece of the side to move, a taken square no enemy piece, or the text and the list
+    disagree on whether the move captures."""
+    text, _, taken = line.partition(" takes ")
     squares, capture = route_squares(text, position.size)
     if not position.is_own(squares[0]):
         raise RulesDisagreement(
             f"{text}: no piece of the side to move on {square_name(squares[0])} "
             f"in {position.to_text()}"
         )
-    if capture and len(squares) == 2:
-        same_ends = [i for i in peer if i[0] == squares[0] and i[1] == squares[1] and i[2]]
-        if len(same_ends) != 1:
-            raise RulesDisagreement(
-                f"{text}: Denkmeter has one capture from {square_name(squares[0])} to "
-                f"{square_name(squares[1])}, the peer has {len(same_ends)} in "
-                f"{position.to_text()}")
-        return same_ends[0]
-    captured: set[Square] = set()
-    if capture:
-        for start, end in zip(squares, squares[1:]):
-            df, dr = end[0] - start[0], end[1] - start[1]
-            if df == 0 or abs(df) != abs(dr):
-                raise RulesDisagreement(f"{text}: leg {square_name(start)}-{square_name(end)} "
-                                        "is not diagonal")
-            step = (df // abs(df), dr // abs(dr))
-            on_leg = [
-                (start[0] + step[0] * i, start[1] + step[1] * i) for i in range(1, abs(df))
-            ]
-            enemies = [sq for sq in on_leg if position.is_enemy(sq)]
-            if len(enemies) != 1:
-                raise RulesDisagreement(
-                    f"{text}: leg {square_name(start)}-{square_name(end)} crosses "
-                    f"{len(enemies)} enemy pieces in {position.to_text()}"
-                )
-            captured.add(enemies[0])
-    return (squares[0], squares[-1], frozenset(captured))
+    names = taken.split()
+    captured = frozenset(parse_square(name, position.size) for name in names)
+    if capture != bool(captured) or len(captured) != len(names):
+        raise RulesDisagreement(f"{line!r}: the text and what it takes disagree in "
+                                f"{position.to_text()}")
+    for square in captured:
+        if not position.is_enemy(square):
+            raise RulesDisagreement(f"{line!r}: no enemy piece on {square_name(square)} in "
+                                    f"{position.to_text()}")
+    return text, (squares[0], squares[-1], captured)
+
+
+def identity_of_played(position: Position, ours: dict[Identity, str], text: str) -> Identity:
+    """The identity of Denkmeter's move `text`, one of its legal moves `ours` in `position`."""
+    for identity, listed in ours.items():
+        if listed == text:
+            return identity
+    raise RulesDisagreement(f"Denkmeter played {text}, not among its own legal moves "
+                            f"{sorted(ours.values())} in {position.to_text()}")
 
 
 def identity_text(identity: Identity) -> str:
@@ -298,19 +283,18 @@ class Denkmeter:
         return done.stdout
 
     def legal_moves(self, position: str | None) -> list[str]:
-        """The legal moves in `position` (None: the ruleset's start), in Denkmeter's order."""
+        """The legal moves in `position` (None: the ruleset's start), in Denkmeter's order,
+        each with what it captures (`denkmeter moves --captured`)."""
         where = [] if position is None else [f"--position={position}"]
-        out = self._run(["moves", self.ruleset, *where])
+        out = self._run(["moves", self.ruleset, *where, "--captured"])
         return [line.strip() for line in out.splitlines() if line.strip()]
 
-    def moves_by_identity(self, position: Position, peer: set[Identity]
-                          ) -> dict[Identity, str]:
-        """Denkmeter's legal moves in `position`, by identity (`peer`, the peer's legal moves,
-        names what a capture written by its ends takes: see `identity_of_text`); two texts for
-        one identity would break the rules README's definition of a move."""
+    def moves_by_identity(self, position: Position) -> dict[Identity, str]:
+        """Denkmeter's legal moves in `position`, by identity; two texts for one identity would
+        break the rules README's definition of a move."""
         moves: dict[Identity, str] = {}
-        for text in self.legal_moves(position.to_text()):
-            identity = identity_of_text(position, text, peer)
+        for line in self.legal_moves(position.to_text()):
+            text, identity = identity_of_line(position, line)
             if identity in moves:
                 raise RulesDisagreement(
                     f"Denkmeter lists {identity_text(identity)} twice ({moves[identity]}, "

@@ -25,7 +25,7 @@ import sys
 
 from common import (
     Denkmeter, Game, HarnessError, Identity, Position, RulesDisagreement, Square,
-    add_common_options, compare_move_sets, find_denkmeter, identity_of_text, identity_text,
+    add_common_options, compare_move_sets, find_denkmeter, identity_of_played, identity_text,
     run_main, run_match,
 )
 
@@ -110,8 +110,8 @@ def synced_moves(denkmeter: Denkmeter, board: dame.Board
                  ) -> tuple[Position, dict[Identity, str], dict[Identity, dame.Move]]:
     """The position and both sides' legal moves, which must agree."""
     position = position_of(board)
+    ours = denkmeter.moves_by_identity(position)
     theirs = dame_moves(board)
-    ours = denkmeter.moves_by_identity(position, set(theirs))
     difference = compare_move_sets(position, ours, set(theirs), "dame")
     if difference:
         raise RulesDisagreement(f"{difference} (dame FEN {board.fen()})")
@@ -192,7 +192,7 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
         denkmeter_to_move = (board.turn == dame.WHITE) == denkmeter_white
         if denkmeter_to_move:
             text, seconds, depth = denkmeter.best_move(position.to_text(), texts)
-            identity = identity_of_text(position, text, set(theirs))
+            identity = identity_of_played(position, ours, text)
             if identity not in theirs:
                 raise RulesDisagreement(
                     f"Denkmeter played {text} ({identity_text(identity)}) in "
@@ -241,8 +241,8 @@ class VersusDenkmeter:
     def search_game(self, board: dame.Board, seconds: float, texts: list[str]) -> Found:
         position = position_of(board)
         text, elapsed, depth = self.denkmeter.best_move(position.to_text(), texts)
+        identity = identity_of_played(position, self.denkmeter.moves_by_identity(position), text)
         theirs = dame_moves(board)
-        identity = identity_of_text(position, text, set(theirs))
         if identity not in theirs:
             raise RulesDisagreement(f"--versus played {text}, unknown to dame in "
                                     f"{position.to_text()}")
@@ -277,12 +277,12 @@ def check_rules(denkmeter: Denkmeter, count: int, seed: int) -> int:
                 problems.append(f"position string does not read back: {position.to_text()}")
             if dame.Board(fen_of(position)).fen() != board.fen():
                 problems.append(f"FEN round trip: {board.fen()} -> {fen_of(position)}")
-            theirs = dame_moves(board)
             try:
-                ours = denkmeter.moves_by_identity(position, set(theirs))
+                ours = denkmeter.moves_by_identity(position)
             except RulesDisagreement as error:
                 problems.append(str(error))
                 break
+            theirs = dame_moves(board)
             compared += 1
             # A game drawn by a draw rule has no legal moves in dame: nothing to compare.
             if outcome is None or outcome.termination == dame.Termination.NO_MOVES:

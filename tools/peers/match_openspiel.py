@@ -38,7 +38,7 @@ import time
 
 from common import (
     Denkmeter, Game, HarnessError, Identity, Position, RulesDisagreement, Square,
-    add_common_options, compare_move_sets, find_denkmeter, identity_of_text, identity_text,
+    add_common_options, compare_move_sets, find_denkmeter, identity_of_played, identity_text,
     parse_square, route_squares, run_main, run_match,
 )
 
@@ -104,8 +104,8 @@ def openspiel_turns(state) -> dict[Identity, list[Turn]]:
 
 def synced_moves(denkmeter: Denkmeter, state, to_move: str):
     position = turn_position(state, to_move)
+    ours = denkmeter.moves_by_identity(position)
     theirs = openspiel_turns(state)
-    ours = denkmeter.moves_by_identity(position, set(theirs))
     difference = compare_move_sets(position, ours, set(theirs), "OpenSpiel")
     if difference:
         raise RulesDisagreement(difference)
@@ -302,7 +302,7 @@ def play_game(number: int, opening_index: int, opening: list[list[int]], denkmet
         denkmeter_to_move = (to_move == "w") == denkmeter_white
         if denkmeter_to_move:
             text, seconds, depth = denkmeter.best_move(position.to_text(), texts)
-            identity = identity_of_text(position, text, set(theirs))
+            identity = identity_of_played(position, ours, text)
             if identity not in theirs:
                 raise RulesDisagreement(
                     f"Denkmeter played {text} ({identity_text(identity)}) in "
@@ -372,9 +372,8 @@ def check_rules(denkmeter: Denkmeter, game, count: int, seed: int) -> int:
             position = turn_position(state, to_move)
             if Position.from_text(position.to_text(), SIZE) != position:
                 problems.append(f"position string does not read back: {position.to_text()}")
-            theirs = {} if state.is_terminal() else openspiel_turns(state)
             try:
-                ours = denkmeter.moves_by_identity(position, set(theirs))
+                ours = denkmeter.moves_by_identity(position)
             except RulesDisagreement as error:
                 problems.append(str(error))
                 break
@@ -391,6 +390,7 @@ def check_rules(denkmeter: Denkmeter, game, count: int, seed: int) -> int:
                         problems.append(f"OpenSpiel: no moves in {position.to_text()}; "
                                         f"Denkmeter has {len(ours)}")
                 break
+            theirs = openspiel_turns(state)
             difference = compare_move_sets(position, ours, set(theirs), "OpenSpiel")
             if difference:
                 problems.append(difference)

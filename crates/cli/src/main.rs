@@ -80,6 +80,10 @@ enum Command {
         /// A board file to play on, for games whose board is data (Schada).
         #[arg(long)]
         board: Option<PathBuf>,
+        /// After each capture, the cells whose pieces it takes, by name (`37x17 takes d4 d6`):
+        /// a capture written by its two ends does not say which pieces it takes.
+        #[arg(long)]
+        captured: bool,
     },
     /// A position written both ways: its position string, and its FEN where the ruleset has
     /// one (International draughts, English checkers). `--position` takes either.
@@ -308,7 +312,8 @@ fn run(cli: Cli) -> Result<()> {
             ruleset,
             position,
             board,
-        } => perft::moves(&ruleset, position.as_deref(), board.as_deref()),
+            captured,
+        } => perft::moves(&ruleset, position.as_deref(), board.as_deref(), captured),
         Command::Position {
             ruleset,
             position,

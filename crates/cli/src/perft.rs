@@ -30,11 +30,28 @@ pub fn run(args: &PerftArgs) -> Result<()> {
     Ok(())
 }
 
-pub fn moves(ruleset: &str, position: Option<&str>, board: Option<&Path>) -> Result<()> {
+/// Prints the legal moves, one a line; with `captured`, each capture followed by ` takes` and
+/// the names of the cells whose pieces it captures.
+pub fn moves(
+    ruleset: &str,
+    position: Option<&str>,
+    board: Option<&Path>,
+    captured: bool,
+) -> Result<()> {
     let game = crate::find_ruleset_on(ruleset, board)?;
     let session = game.new_game(position).context("bad --position")?;
     for mv in session.legal_moves() {
-        outln!("{}", mv.text);
+        if captured && !mv.view.captured.is_empty() {
+            let names: Vec<&str> = mv
+                .view
+                .captured
+                .iter()
+                .map(|&cell| game.board().name(cell))
+                .collect();
+            outln!("{} takes {}", mv.text, names.join(" "));
+        } else {
+            outln!("{}", mv.text);
+        }
     }
     Ok(())
 }

@@ -180,6 +180,20 @@ fn moves_lists_the_legal_moves() {
 }
 
 #[test]
+fn moves_can_name_what_each_capture_takes() {
+    // White's man on c3 (37) takes d4 and d6, landing on c7 (17): in numbers, by its ends.
+    let position = "--position=10/10/10/10/3m6/10/3m6/2M7/10/10 w";
+    let out = denkmeter(&["moves", "international", position], "");
+    assert_eq!(stdout(&out), "37x17\n");
+    let out = denkmeter(&["moves", "international", position, "--captured"], "");
+    assert_eq!(stdout(&out), "37x17 takes d4 d6\n");
+    // A move that takes nothing is written alone.
+    let out = denkmeter(&["moves", "international", "--captured"], "");
+    assert!(stdout(&out).lines().all(|l| !l.contains("takes")));
+    assert_eq!(stdout(&out).lines().count(), 9);
+}
+
+#[test]
 fn bad_positions_are_one_line_errors() {
     for position in [
         "",

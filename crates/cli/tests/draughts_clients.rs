@@ -2,7 +2,8 @@
 //! part of `cargo test`: pydraughts' `HubEngine` plays whole games through `denkmeter hub`
 //! against another Hub engine (`tools/hub/test_pydraughts.py`), and pydraughts' `DXPEngine`
 //! plays a whole game as the initiator against `denkmeter dxp --listen`
-//! (`tools/dxp/test_pydraughts.py`), pydraughts refereeing every move.
+//! (`tools/dxp/test_pydraughts.py`), pydraughts refereeing every move. The peer-match
+//! harness's shared part is checked against the binary too (`tools/peers/test_common.py`).
 //!
 //! They need a Python with pydraughts 0.6.7, named by `DENKMETER_HUB_PYTHON`;
 //! `scripts/test-env.sh` installs one in `tools/hub/.venv` and sets
@@ -52,4 +53,11 @@ fn a_real_hub_client_plays_whole_games_through_denkmeter_hub() {
 #[test]
 fn a_real_dxp_client_plays_a_whole_game_against_denkmeter_dxp() {
     client_passes("tools/dxp/test_pydraughts.py", "45");
+}
+
+/// The peer-match harness (`tools/peers/`, standard library only in its shared part) reads
+/// this build's move lists: numbers, and what each capture takes (`moves --captured`).
+#[test]
+fn the_peer_harness_reads_denkmeters_moves() {
+    client_passes("tools/peers/test_common.py", "60");
 }

@@ -395,7 +395,7 @@ fn read_records(input: impl BufRead, ruleset: &str) -> Result<Vec<Record>, Strin
             (fields.next(), fields.next(), fields.next())
         else {
             return Err(at(
-                "expected result, game, position and score, separated by tabs",
+                "expected result, game and position (then a score, if kept), separated by tabs",
             ));
         };
         let score = fields
@@ -403,7 +403,7 @@ fn read_records(input: impl BufRead, ruleset: &str) -> Result<Vec<Record>, Strin
             .map(|score| {
                 score
                     .parse()
-                    .map_err(|_| at(&format!("{score}: not a score")))
+                    .map_err(|_| at(&format!("{score:?}: not a score")))
             })
             .transpose()?;
         let result: f64 = result
@@ -664,8 +664,8 @@ fn generate<V: Variant>(options: &Options) -> Result<(), String> {
     let mut out = BufWriter::new(file);
     let comment = format!(
         "games {games} random-plies {random_plies} {} max-plies {max_plies} seed {seed}{}\n\
-         result for White, game, position; quiet positions after the opening; \
-         the ply limit is a draw",
+         result for White, game, position, the search's score for White (none for a forced \
+         or database result); quiet positions after the opening; the ply limit is a draw",
         limits_text(limits),
         if player.patterns.is_some() {
             " with pattern tables"
@@ -1142,7 +1142,8 @@ mod tests {
         assert_eq!((old[0].game, old[0].position.as_str()), (4, "x y"));
     }
 
-    /// The score kept with a position is for White, whoever is to move there.
+    /// The score kept with a position is for White, whoever is to move there; none is kept
+    /// where the search found a forced result.
     #[test]
     fn a_kept_score_is_for_white() {
         let game = Draughts::<InternationalRules>::new();
@@ -1161,6 +1162,14 @@ mod tests {
             let score = score.expect("no forced result at depth 2");
             assert!(score > 50, "{side} to move: {score}");
         }
+        // White to move wins at once: whatever the man on j4 does, Black's man on a3 is left
+        // without a move (b2 taken, and the jump to c1 blocked).
+        let won = game
+            .parse_position("10/10/10/10/10/10/9M/m9/1M8/2M7 w")
+            .unwrap();
+        let played = play(&player, &player, &won, Limits::depth(2), 1);
+        assert_eq!(played.quiet.len(), 1);
+        assert_eq!(played.quiet[0].1, None, "a forced win kept as a score");
     }
 
     /// Games played on several threads come out in order and the same as on one: the data

@@ -270,8 +270,7 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
     }
     let weights = *tuning::weights::<V>();
     let all = samples::<V>(path, &weights)?;
-    let scored = all.iter().filter(|s| s.searched.is_some()).count();
-    if lambda < 1.0 && scored == 0 {
+    if lambda < 1.0 && all.iter().all(|s| s.searched.is_none()) {
         return Err(format!(
             "--lambda {lambda}: {path} keeps no search scores (data from before they were \
              kept): generate it again, or leave --lambda at 1"
@@ -289,9 +288,11 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
     let k = fit_k(&train, windows);
     set_targets(&mut train, lambda, k);
     if lambda < 1.0 {
+        let scored = train.iter().filter(|s| s.searched.is_some()).count();
         println!(
-            "targets: {lambda} x result + {} x the search's win rate ({scored} positions with a \
-             score)",
+            "targets: {lambda} x result + {} x the search's win rate ({scored} of the positions \
+             to fit have a score; the others aim at the result); the errors below are from the \
+             results, the epochs' from the targets",
             1.0 - lambda
         );
     }
@@ -303,7 +304,7 @@ pub fn fit_patterns<V: Variant>(options: &Options) -> Result<(), String> {
     );
     let real = fit_tables(&train, windows, k, how, &mut |epoch, e| {
         println!(
-            "epoch {epoch}: error {e:.6} ({:.0} s)",
+            "epoch {epoch}: error from the targets {e:.6} ({:.0} s)",
             started.elapsed().as_secs_f64()
         );
     });
