@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import select
 import shlex
 import shutil
 import subprocess
@@ -365,6 +366,117 @@ class Denkmeter:
                 depth = int(words[1])
                 break
         return lines[-1][1], elapsed, depth
+
+
+class HubDenkmeter:
+    """The engine as it plays in a GUI: one `denkmeter hub` process for the whole match, which
+    keeps its transposition table from one search to the next (the peers keep theirs too). It
+    is given the game's moves in Hub notation (`32-28`, `28x19x23`) and a fixed time a move,
+    and answers with its move in the same notation."""
+
+    # Seconds to wait for a line beyond the search's own time before giving up on the process.
+    ANSWER_GRACE = 30.0
+
+    def __init__(self, binary: str, ruleset: str, seconds: float, hash_mb: int | None = None):
+        self.binary, self.ruleset, self.seconds = binary, ruleset, seconds
+        self.hash_mb = hash_mb
+        command = [binary, "hub", "--ruleset", ruleset]
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, bufsize=0)
+        except OSError as error:
+            raise HarnessError(f"cannot run {binary}: {error}") from None
+        self._pending = b""
+        self._send("hub")
+        self._read_until("wait", self.ANSWER_GRACE)
+        if hash_mb is not None:
+            self._send(f"set-param name=hash value={hash_mb}")
+        self._send("init")
+        self._read_until("ready", self.ANSWER_GRACE)
+
+    def describe(self) -> str:
+        hash_text = "" if self.hash_mb is None else f", hash {self.hash_mb} MiB"
+        return f"hub, move-time {self.seconds:g}{hash_text}"
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self._send("quit")
+                self.process.wait(timeout=5)
+            except (HarnessError, subprocess.TimeoutExpired):
+                self.process.kill()
+
+    def _send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write((line + "\n").encode())
+        except OSError as error:
+            raise HarnessError(f"denkmeter hub stopped reading ({error})") from None
+
+    def _read_line(self, deadline: float) -> str:
+        """The next line, or HarnessError when the process ends or `deadline` (a
+        time.monotonic() value) passes first. Reads the pipe itself, unbuffered, so that a
+        line already read is never left waiting in a buffer that select cannot see."""
+        assert self.process.stdout is not None
+        descriptor = self.process.stdout.fileno()
+        while b"\n" not in self._pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([descriptor], [], [], remaining)[0]:
+                self.process.kill()
+                raise HarnessError("denkmeter hub did not answer in time")
+            chunk = os.read(descriptor, 65536)
+            if not chunk:
+                raise HarnessError(f"denkmeter hub ended (exit status {self.process.wait()})")
+            self._pending += chunk
+        line, self._pending = self._pending.split(b"\n", 1)
+        return line.decode("utf-8", errors="replace").strip()
+
+    def _read_until(self, command: str, seconds: float) -> list[str]:
+        """Lines up to and including the first whose command is `command`; an `error` line
+        is a HarnessError."""
+        deadline = time.monotonic() + seconds
+        lines = []
+        while True:
+            line = self._read_line(deadline)
+            lines.append(line)
+            word = line.split(" ", 1)[0]
+            if word == "error":
+                raise HarnessError(f"denkmeter hub: {line}")
+            if word == command:
+                return lines
+
+    def best_move(self, hub_moves: list[str]) -> tuple[str, float, int | None]:
+        """Denkmeter's move after `hub_moves` from the start, in Hub notation, the wall time
+        from `go` to `done`, and the last depth reported."""
+        self._send(f'pos moves="{" ".join(hub_moves)}"' if hub_moves else "pos")
+        self._send(f"level move-time={self.seconds:g}")
+        started = time.perf_counter()
+        self._send("go think")
+        lines = self._read_until("done", self.seconds + self.ANSWER_GRACE)
+        elapsed = time.perf_counter() - started
+        fields = dict(word.split("=", 1) for word in lines[-1].split()[1:] if "=" in word)
+        if "move" not in fields:
+            raise HarnessError(f"denkmeter hub gave no move: {lines[-1]!r}")
+        depth = None
+        for line in reversed(lines[:-1]):
+            info = dict(word.split("=", 1) for word in line.split()[1:] if "=" in word)
+            if info.get("depth", "").isdigit():
+                depth = int(info["depth"])
+                break
+        return fields["move"], elapsed, depth
+
+
+def identity_of_hub_move(text: str, size: int) -> Identity:
+    """A Hub move (`32-28`, `28x19x23`: start, end, then the captured squares, numbered as
+    Denkmeter numbers them) as an identity."""
+    parts = text.replace("x", "-").split("-")
+    if len(parts) < 2 or any(not part.isdigit() for part in parts):
+        raise HarnessError(f"{text!r} is not a Hub move")
+    squares = [numbered_square(int(part), size) for part in parts]
+    captured = frozenset(squares[2:])
+    if len(captured) != len(squares) - 2 or (captured and "x" not in text):
+        raise HarnessError(f"{text!r} is not a Hub move")
+    return (squares[0], squares[1], captured)
 
 
 # ----------------------------------------------------------------------------- options

@@ -5,12 +5,15 @@ draughts, ruleset `international`.
 The referee is dame's `Board`, which applies the FMJD rules: compulsory capture of the most
 pieces, and the draw rules (threefold repetition, 25 king moves each without capture, the 16-move
 and 5-move endgame rules). Denkmeter is asked for a move one process per move
-(`denkmeter analyse international --position=S --time T`), and at every ply its list of legal
-moves (`denkmeter moves`) must equal dame's, move for move by start, end and captured squares;
-any difference stops the match as a rules disagreement.
+(`denkmeter analyse international --moves=... --time T`), or with `--hub` by one
+`denkmeter hub` process for the whole match, which keeps its transposition table between moves
+as dame's engine does. At every ply its list of legal moves (`denkmeter moves`) must equal
+dame's, move for move by start, end and captured squares; any difference stops the match as a
+rules disagreement.
 
     match_dame.py [--games 40] [--time 0.5] [--random-plies 6] [--seed 1] [--max-plies 400]
-                  [--player '--hash 64'] [--dame-hash 32] [--pgn FILE] [--denkmeter PATH]
+                  [--player '--hash 64' | --hub [--hub-hash MB]] [--dame-hash 32] [--pgn FILE]
+                  [--denkmeter PATH] [--versus PATH [--versus-player TEXT]]
     match_dame.py --check-rules 300      compare legal moves in random positions and exit
 
 Squares: dame numbers them 1 to 50, White on 31-50 at the bottom; square 1 is b10, 5 is j10,
@@ -24,9 +27,9 @@ import random
 import sys
 
 from common import (
-    Denkmeter, Game, HarnessError, Identity, Position, RulesDisagreement, Square,
-    add_common_options, compare_move_sets, find_denkmeter, identity_of_played, identity_text,
-    run_main, run_match,
+    Denkmeter, Game, HarnessError, HubDenkmeter, Identity, Position, RulesDisagreement, Square,
+    add_common_options, compare_move_sets, find_denkmeter, identity_of_hub_move,
+    identity_of_played, identity_text, run_main, run_match,
 )
 
 try:
@@ -160,8 +163,31 @@ def random_opening(rng: random.Random, plies: int) -> list[dame.Move]:
     raise HarnessError(f"no opening of {plies} random plies leaves the game going")
 
 
+Player = Denkmeter | HubDenkmeter
+
+
+def denkmeter_move(player: Player, board: dame.Board, position: Position,
+                   ours: dict[Identity, str], texts: list[str]
+                   ) -> tuple[Identity, str, float, int | None]:
+    """The move `player` chooses on `board` (whose legal moves in Denkmeter's notation are
+    `ours`, and whose moves so far are `texts`): its identity, its text, the wall time and the
+    depth."""
+    if isinstance(player, HubDenkmeter):
+        hub_text, seconds, depth = player.best_move([m.hub() for m in board.move_stack])
+        identity = identity_of_hub_move(hub_text, SIZE)
+        if identity not in ours:
+            raise RulesDisagreement(f"denkmeter hub played {hub_text} "
+                                    f"({identity_text(identity)}), not among its legal moves "
+                                    f"{sorted(ours.values())} in {position.to_text()}")
+        return identity, ours[identity], seconds, depth
+    text, seconds, depth = player.best_move(position.to_text(), texts)
+    return identity_of_played(position, ours, text), text, seconds, depth
+
+
 def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmeter_white: bool,
-              denkmeter: Denkmeter, engine: "dame.Engine | VersusDenkmeter", args: argparse.Namespace) -> Game:
+              denkmeter: Denkmeter, player: Player, engine: "dame.Engine | VersusDenkmeter",
+              args: argparse.Namespace) -> Game:
+    """One game; `denkmeter` lists Denkmeter's legal moves, `player` chooses its moves."""
     board = dame.Board()
     engine.clear()
     texts: list[str] = []
@@ -191,8 +217,7 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
                                     f"{len(theirs)} and goes on")
         denkmeter_to_move = (board.turn == dame.WHITE) == denkmeter_white
         if denkmeter_to_move:
-            text, seconds, depth = denkmeter.best_move(position.to_text(), texts)
-            identity = identity_of_played(position, ours, text)
+            identity, text, seconds, depth = denkmeter_move(player, board, position, ours, texts)
             if identity not in theirs:
                 raise RulesDisagreement(
                     f"Denkmeter played {text} ({identity_text(identity)}) in "
@@ -232,16 +257,17 @@ class VersusDenkmeter:
             self.best_move, self.elapsed, self.depth = best_move, elapsed, depth or 0
             self.from_book = False
 
-    def __init__(self, denkmeter: Denkmeter):
-        self.denkmeter = denkmeter
+    def __init__(self, player: Player, referee: Denkmeter):
+        self.player, self.referee = player, referee
 
     def clear(self) -> None:
         pass
 
     def search_game(self, board: dame.Board, seconds: float, texts: list[str]) -> Found:
         position = position_of(board)
-        text, elapsed, depth = self.denkmeter.best_move(position.to_text(), texts)
-        identity = identity_of_played(position, self.denkmeter.moves_by_identity(position), text)
+        ours = self.referee.moves_by_identity(position)
+        identity, text, elapsed, depth = denkmeter_move(self.player, board, position, ours,
+                                                        texts)
         theirs = dame_moves(board)
         if identity not in theirs:
             raise RulesDisagreement(f"--versus played {text}, unknown to dame in "
@@ -348,14 +374,28 @@ def main() -> None:
                              "stays the referee): compares two builds")
     parser.add_argument("--versus-player", default="", metavar="TEXT",
                         help="extra `denkmeter analyse` options for the --versus binary")
+    parser.add_argument("--hub", action="store_true",
+                        help="drive Denkmeter (and a --versus binary) through one `denkmeter "
+                             "hub` process for the match, which keeps its transposition table "
+                             "between moves, instead of one `analyse` process a move")
+    parser.add_argument("--hub-hash", type=int, metavar="MB",
+                        help="with --hub: the hub's hash table in MiB (default: its own, 32)")
     args = parser.parse_args()
     if not 1 <= args.dame_hash <= 65536:
         parser.error("--dame-hash is from 1 to 65536 (MiB)")
+    if args.hub and (args.player or args.versus_player):
+        parser.error("--player and --versus-player are `analyse` options; with --hub the "
+                     "only setting is --hub-hash")
+    if args.hub_hash is not None and (not args.hub or not 1 <= args.hub_hash <= 65536):
+        parser.error("--hub-hash goes with --hub and is from 1 to 65536 (MiB)")
 
-    denkmeter = Denkmeter(find_denkmeter(args.denkmeter), RULESET, args.time, args.player)
+    binary = find_denkmeter(args.denkmeter)
+    denkmeter = Denkmeter(binary, RULESET, args.time, args.player)
     if args.check_rules:
         sys.exit(1 if check_rules(denkmeter, args.check_rules, args.seed) else 0)
     denkmeter.check_player()
+    player: Player = (HubDenkmeter(binary, RULESET, args.time, args.hub_hash) if args.hub
+                      else denkmeter)
 
     rng = random.Random(args.seed)
     openings = [random_opening(rng, args.random_plies) for _ in range((args.games + 1) // 2)]
@@ -363,23 +403,30 @@ def main() -> None:
     if args.versus:
         versus = Denkmeter(args.versus, RULESET, args.time, args.versus_player)
         versus.check_player()
-        engine = VersusDenkmeter(versus)
+        versus_player: Player = (HubDenkmeter(args.versus, RULESET, args.time, args.hub_hash)
+                                 if args.hub else versus)
+        engine = VersusDenkmeter(versus_player, denkmeter)
         peer = f"{args.versus}"
-        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{denkmeter.describe()}` "
-                   f"against {args.versus} `{versus.describe()}`; dame's Board referees; "
-                   f"{args.random_plies} random opening plies, seed {args.seed}")
+        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{player.describe()}` "
+                   f"against {args.versus} `{versus_player.describe()}`; dame's Board "
+                   f"referees; {args.random_plies} random opening plies, seed {args.seed}")
     else:
         engine = dame.Engine(hash_mb=args.dame_hash)
         peer = f"dame-rs {dame.__version__}"
-        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{denkmeter.describe()}`, "
+        setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{player.describe()}`, "
                    f"dame Engine(hash_mb={args.dame_hash}).search(time={args.time:g}); "
                    f"{args.random_plies} random opening plies, seed {args.seed}")
 
     def play(number: int, opening_index: int, denkmeter_white: bool) -> Game:
         return play_game(number, opening_index, openings[opening_index], denkmeter_white,
-                         denkmeter, engine, args)
+                         denkmeter, player, engine, args)
 
-    run_match(args, play, peer, "dame", setting, RULESET, RULESET)
+    try:
+        run_match(args, play, peer, "dame", setting, RULESET, RULESET)
+    finally:
+        for hub in (player, getattr(engine, "player", None)):
+            if isinstance(hub, HubDenkmeter):
+                hub.close()
 
 if __name__ == "__main__":
     run_main(main)

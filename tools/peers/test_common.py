@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks of the peer harness's shared part (common.py) against a denkmeter binary: square
-numbers, move identities read from `denkmeter moves --captured`, and refusals of lines that do
-not fit the position. Standard library only; run by the cli crate's `draughts_clients` tests.
+numbers, move identities read from `denkmeter moves --captured`, refusals of lines that do not
+fit the position, and the `denkmeter hub` driver. Standard library only; run by the cli crate's
+`draughts_clients` tests.
 
     test_common.py --denkmeter PATH [--timeout SECONDS]
 
@@ -15,8 +16,8 @@ import signal
 import sys
 
 from common import (
-    Denkmeter, HarnessError, Position, RulesDisagreement, identity_of_line, identity_of_played,
-    numbered_square, parse_square,
+    Denkmeter, HarnessError, HubDenkmeter, Position, RulesDisagreement, identity_of_hub_move,
+    identity_of_line, identity_of_played, numbered_square, parse_square,
 )
 
 # White's man on c3 (37) takes d4 and d6 and lands on c7 (17): written by its two ends.
@@ -85,6 +86,32 @@ def main() -> int:
     english = Denkmeter(args.denkmeter, "english", 0.05, "")
     start = english.moves_by_identity(Position.from_text(ENGLISH_START, 8))
     check(len(start) == 7, f"{start}")
+
+    # Hub moves as identities, and the hub driver: one process answers several searches, each
+    # with a legal move of the position its moves lead to.
+    check(identity_of_hub_move("37x17x32x22", 10) == ((2, 2), (2, 6), frozenset({(3, 3), (3, 5)})),
+          "a Hub capture")
+    check(identity_of_hub_move("32-28", 10) == ((3, 3), (4, 4), frozenset()), "a Hub step")
+    for bad in ("32", "32-28-23", "37x17x28x28", "a-b"):
+        try:
+            identity_of_hub_move(bad, 10)
+            check(False, f"Hub move {bad!r} accepted")
+        except HarnessError:
+            pass
+    hub = HubDenkmeter(args.denkmeter, "international", 0.05, hash_mb=4)
+    try:
+        start_position = Position.from_text(INTERNATIONAL_START, 10)
+        legal = international.moves_by_identity(start_position)
+        first, _, depth = hub.best_move([])
+        check(identity_of_hub_move(first, 10) in legal, f"hub's first move {first}")
+        check(depth is not None and depth >= 1, f"depth {depth}")
+        # After 32-28 19-23 White must take 28x19, capturing 23 (e5 takes f6, lands on g7).
+        reply, _, _ = hub.best_move(["32-28", "19-23"])
+        check(identity_of_hub_move(reply, 10) == ((4, 4), (6, 6), frozenset({(5, 5)})),
+              f"hub's forced capture {reply}")
+    finally:
+        hub.close()
+    check(hub.process.returncode == 0, f"hub exit status {hub.process.returncode}")
     print("PASS")
     return 0
 
