@@ -10,7 +10,7 @@ use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use denkmeter_core::{ByPlayer, Player, Status, Viewer};
 use denkmeter_engine::dynamic::AnySession;
-use denkmeter_engine::{Agent, TimeLeft};
+use denkmeter_engine::{Agent, SearchOptions, SearchTable, TimeLeft};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -274,6 +274,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
     // The turn on the clock: its ply, and when it began (a person's commands take his time).
     let mut turn: Option<(usize, Instant)> = None;
+    // Each computer keeps its search table from move to move, as an engine does.
+    let mut search_tables = ByPlayer::new(
+        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
+        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
+    );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut show_board = true;
@@ -372,7 +377,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 });
                 let mv = table
                     .session
-                    .choose_move_within(&agent, seed.wrapping_add(ply as u64), plan)
+                    .choose_move_within(
+                        &agent,
+                        seed.wrapping_add(ply as u64),
+                        plan,
+                        Some(&mut search_tables[player]),
+                    )
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
                 mv
             }

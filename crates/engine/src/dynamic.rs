@@ -152,17 +152,24 @@ pub trait AnySession: Debug + Send + Sync {
     /// state drawn from it. The same seed gives the same move whenever the agent's limits do
     /// not depend on the clock.
     fn choose_move(&self, agent: &Agent, seed: u64) -> Option<String> {
-        self.choose_move_within(agent, seed, None)
+        self.choose_move_within(agent, seed, None, None)
     }
     /// [`AnySession::choose_move`] for a computer on the clock: the time this turn may take
     /// (`plan`, if given) bounds the agent's own time limit. Alpha-beta manages it (about
     /// the plan's target, up to its most when unsure, at once when the move is forced); the
     /// other searches spend the target.
+    ///
+    /// With `table`, an alpha-beta search without noise searches in that table, as an engine
+    /// playing a game keeps one from move to move: it starts from what the searches of the
+    /// earlier moves learnt, and spends none of its time on a new table. The same seed and
+    /// the same earlier searches in it give the same move. Without one (and at a noisy
+    /// level, whose scores are its own) every search builds its own.
     fn choose_move_within(
         &self,
         agent: &Agent,
         seed: u64,
         plan: Option<TimePlan>,
+        table: Option<&mut SearchTable>,
     ) -> Option<String>;
     /// Searches the position with alpha-beta (`options.history` is ignored: the game's own
     /// history counts), calling `on_depth` after every completed depth; the last line, or
@@ -614,6 +621,7 @@ impl<G: Game> AnySession for Session<G> {
         agent: &Agent,
         seed: u64,
         plan: Option<TimePlan>,
+        table: Option<&mut SearchTable>,
     ) -> Option<String> {
         let game = self.0.game();
         let mut legal = Vec::new();
@@ -644,7 +652,22 @@ impl<G: Game> AnySession for Session<G> {
                         Err(limits) => match plan {
                             Plan::AlphaBeta { .. } => {
                                 let options = plan.search_options(limits, self.history(), seed);
-                                search::search_with(game, &state, &options, &mut |_| {})?.best
+                                match table {
+                                    Some(table) if options.noise == 0 => {
+                                        search::search_with_table(
+                                            game,
+                                            &state,
+                                            &options,
+                                            table,
+                                            &mut |_| {},
+                                        )?
+                                        .best
+                                    }
+                                    _ => {
+                                        search::search_with(game, &state, &options, &mut |_| {})?
+                                            .best
+                                    }
+                                }
                             }
                             _ => mcts::search(game, &state, &MctsConfig::new(limits, seed))?.best,
                         },
@@ -757,5 +780,26 @@ mod tests {
             most: Duration::from_millis(20),
         }));
         assert_eq!(searched(planned), (false, false), "kept on the clock");
+    }
+
+    #[test]
+    fn a_player_searches_in_the_table_it_keeps_unless_its_level_is_noisy() {
+        let session = Ruleset(International::new())
+            .new_game(None)
+            .expect("the start");
+        let agent = |text: &str| -> Agent { text.parse().expect("agent") };
+        let mut table = SearchTable::new(1);
+        assert_eq!(table.stored_entries(), 0);
+        let first = session.choose_move_within(&agent("ab:d5"), 1, None, Some(&mut table));
+        let filled = table.stored_entries();
+        assert!(filled > 100, "{filled} entries after a search to depth 5");
+        // From an empty table, the same move as a search in a table of its own.
+        assert_eq!(first, session.choose_move(&agent("ab:d5"), 1));
+        // A noisy level's scores are its own: it searches in a table of its own.
+        let mut untouched = SearchTable::new(1);
+        session
+            .choose_move_within(&agent("computer:1"), 1, None, Some(&mut untouched))
+            .expect("a move");
+        assert_eq!(untouched.stored_entries(), 0);
     }
 }

@@ -17,7 +17,7 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dynamic::{AnyGame, AnySession};
-use crate::search::SearchOptions;
+use crate::search::{SearchOptions, SearchTable};
 use crate::{Agent, Limits, TimeLeft, TimePlan};
 
 /// Where the games of a match start.
@@ -426,6 +426,12 @@ fn play(
     let mut adjudicated = false;
     let mut left = clock.map(|c| ByPlayer::new(c.initial, c.initial));
     let mut thinking = ByPlayer::new(Thinking::default(), Thinking::default());
+    // Each player keeps its transposition table through the game, as an engine does. A new
+    // table costs nothing until a search writes to it.
+    let mut tables = ByPlayer::new(
+        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
+        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
+    );
     let outcome = loop {
         if let Status::Over(outcome) = session.status() {
             break outcome;
@@ -460,7 +466,8 @@ fn play(
             _ => None,
         };
         let started = Instant::now();
-        let Some(mv) = session.choose_move_within(&agent, seed, plan) else {
+        let Some(mv) = session.choose_move_within(&agent, seed, plan, Some(&mut tables[mover]))
+        else {
             break Outcome::draw(Reason::NoMoves);
         };
         if let (Some(clock), Some(left)) = (clock, &mut left) {

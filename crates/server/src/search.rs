@@ -164,7 +164,8 @@ impl SearchPool {
         let ruleset = session.ruleset().to_string();
         self.run(priority, ruleset, move || {
             let plan = thinking.map(|t| t.left());
-            session.choose_move_within(&agent, seed, plan)
+            // A search of its own: the pool's threads serve every game.
+            session.choose_move_within(&agent, seed, plan, None)
         })
         .await
     }

@@ -204,6 +204,11 @@ impl SearchTable {
     pub fn megabytes(&self) -> usize {
         self.megabytes
     }
+
+    /// How many positions the table holds (a pass over the whole table).
+    pub fn stored_entries(&self) -> usize {
+        self.table.stored_entries()
+    }
 }
 
 /// [`search_with`] in a table kept between searches (`options.hash_mb` is ignored: the table

@@ -180,6 +180,14 @@ impl Table {
         self.write(base + 2 * victim, hash, data);
     }
 
+    /// How many entries hold something (a pass over the whole table).
+    pub(crate) fn stored_entries(&self) -> usize {
+        self.words
+            .chunks_exact(2)
+            .filter(|entry| entry[1].load(Relaxed) != 0)
+            .count()
+    }
+
     fn write(&self, at: usize, hash: u64, data: u64) {
         self.words[at].store(hash ^ data, Relaxed);
         self.words[at + 1].store(data, Relaxed);
