@@ -331,6 +331,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         false
     }
 
+    /// Whether the side not to move could win something at once if it were its turn: a
+    /// capture threat (draughts). The quiescence search does not stand on the evaluation of
+    /// such a position without looking at the replies. `false` by default.
+    fn threatened(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The position after the side to move passes, for null-move pruning: only games where
     /// having the move is almost never a disadvantage may offer it, and only in positions
     /// where that holds (not in check, enough material). `None` (the default) turns the

@@ -489,6 +489,9 @@ impl<V: Variant> Game for Weighted<V> {
     fn forcing(&self, state: &State) -> bool {
         self.rules.forcing(state)
     }
+    fn threatened(&self, state: &State) -> bool {
+        self.rules.threatened(state)
+    }
     fn move_text(&self, state: &State, mv: Move) -> String {
         self.rules.move_text(state, mv)
     }

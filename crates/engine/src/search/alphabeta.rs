@@ -1,7 +1,7 @@
 //! One thread's alpha-beta search: principal variation search with a transposition table,
 //! null-move pruning where the game allows it, late move reductions, extensions of forcing
-//! positions and a quiescence search that resolves captures and checks before the evaluation
-//! is trusted.
+//! positions and a quiescence search that resolves captures and checks (and, at the horizon,
+//! a capture threatened against the side to move) before the evaluation is trusted.
 
 use denkmeter_core::{Game, Player, RepetitionRule, Status, TableResult};
 
@@ -246,7 +246,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if depth == 0 || ply >= MAX_SEARCH_PLY {
             self.open_ended = true;
-            return self.quiescence(state, ply, alpha, beta);
+            return self.quiescence(state, ply, alpha, beta, true);
         }
         // No line from here can do better than winning at once or worse than losing at once.
         if ply > 0 {
@@ -458,8 +458,16 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// The score of `state` once the captures (and, where the side to move must answer
     /// something, every reply) have been played out: the side to move may stand on the
-    /// evaluation unless it is bound to answer.
-    fn quiescence(&mut self, state: &G::State, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// evaluation unless it is bound to answer or, at the `horizon` (the first position past
+    /// the search's depth) of a game where only captures gain, the other side threatens one.
+    fn quiescence(
+        &mut self,
+        state: &G::State,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        horizon: bool,
+    ) -> i32 {
         if let Some(score) = self.enter(state, ply) {
             return score;
         }
@@ -468,8 +476,16 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let game = self.game;
         let forcing = game.forcing(state);
+        // At the horizon, a side whose piece is threatened may not stand on the evaluation: it
+        // must move, and its moves are searched one ply on (the threat is then carried out or
+        // not).
+        let threatened = horizon
+            && !forcing
+            && game.gains_only_when_forcing()
+            && ply < MAX_SEARCH_PLY
+            && game.threatened(state);
         let mut best = -WIN - 1;
-        if !forcing || ply >= MAX_SEARCH_PLY {
+        if (!forcing && !threatened) || ply >= MAX_SEARCH_PLY {
             best = self.evaluate(state);
             if best >= beta || ply >= MAX_SEARCH_PLY {
                 return best;
@@ -486,7 +502,7 @@ impl<'a, G: Game> Worker<'a, G> {
         scored.clear();
         for (i, &mv) in moves.iter().enumerate() {
             let gain = game.move_gain(state, mv);
-            if forcing || gain > 0 {
+            if forcing || threatened || gain > 0 {
                 let quiet = gain <= 0;
                 scored.push((
                     gain,
@@ -503,9 +519,9 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut next = state.clone();
             game.play_unchecked(&mut next, mv);
             let score = if game.to_move(&next) == game.to_move(state) {
-                self.quiescence(&next, ply + 1, alpha, beta)
+                self.quiescence(&next, ply + 1, alpha, beta, false)
             } else {
-                -self.quiescence(&next, ply + 1, -beta, -alpha)
+                -self.quiescence(&next, ply + 1, -beta, -alpha, false)
             };
             if self.stopped {
                 break;

@@ -451,6 +451,13 @@ impl<V: Variant> Game for Draughts<V> {
         movegen::has_capture::<V>(state)
     }
 
+    /// The opponent would be bound to capture if it were to move.
+    fn threatened(&self, state: &State) -> bool {
+        let mut passed = state.clone();
+        passed.to_move = !passed.to_move;
+        movegen::has_capture::<V>(&passed)
+    }
+
     /// From the databases [`egtb::install`] installed, if they hold the position.
     fn table_value(&self, state: &State, distance: bool) -> Option<TableValue> {
         let pieces = (state.pieces.white | state.pieces.black).count_ones() as usize;

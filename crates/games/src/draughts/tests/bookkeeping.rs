@@ -99,12 +99,26 @@ fn evaluation_is_even_at_the_start_and_counts_material_for_the_side_to_move() {
 fn the_search_hooks_agree_with_the_move_list() {
     // `forcing` says exactly when the moves are captures; `move_gain` counts what they take,
     // so that only a position bound to capture has moves that gain (which the quiescence
-    // search relies on: `gains_only_when_forcing`).
+    // search relies on: `gains_only_when_forcing`); `threatened` says exactly when the other
+    // side's moves would be captures if it were to move.
     fn check<V: Variant>() {
         let game = Draughts::<V>::new();
         assert!(game.gains_only_when_forcing());
-        let (mut forced, mut free) = (0, 0);
+        let (mut forced, mut free, mut threatened) = (0, 0, 0);
         let mut agree = |s: &State, moves: &[Move]| {
+            let mut passed = s.clone();
+            passed.to_move = !passed.to_move;
+            let mut replies = Vec::new();
+            game.legal_moves(&passed, &mut replies);
+            let threat = replies.first().is_some_and(|m| m.is_capture());
+            assert_eq!(
+                game.threatened(s),
+                threat,
+                "{}: {}",
+                V::NAME,
+                game.position_text(s)
+            );
+            threatened += usize::from(threat);
             let captures = moves.first().is_some_and(|m| m.is_capture());
             assert_eq!(
                 game.forcing(s),
@@ -137,7 +151,11 @@ fn the_search_hooks_agree_with_the_move_list() {
             game.legal_moves(&s, &mut moves);
             agree(&s, &moves);
         }
-        assert!(forced > 30 && free > 30, "{}: {forced} {free}", V::NAME);
+        assert!(
+            forced > 30 && free > 30 && threatened > 30,
+            "{}: {forced} {free} {threatened}",
+            V::NAME
+        );
     }
     for_every_ruleset!(check);
 }
