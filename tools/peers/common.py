@@ -388,11 +388,13 @@ class HubDenkmeter:
             raise HarnessError(f"cannot run {binary}: {error}") from None
         self._pending = b""
         self._send("hub")
-        self._read_until("wait", self.ANSWER_GRACE)
+        lines = self._read_until("wait", self.ANSWER_GRACE)
         if hash_mb is not None:
             self._send(f"set-param name=hash value={hash_mb}")
         self._send("init")
-        self._read_until("ready", self.ANSWER_GRACE)
+        lines += self._read_until("ready", self.ANSWER_GRACE)
+        if self._errors(lines):
+            raise HarnessError(f"denkmeter hub: {self._errors(lines)[0]}")
 
     def describe(self) -> str:
         hash_text = "" if self.hash_mb is None else f", hash {self.hash_mb} MiB"
@@ -432,28 +434,41 @@ class HubDenkmeter:
         return line.decode("utf-8", errors="replace").strip()
 
     def _read_until(self, command: str, seconds: float) -> list[str]:
-        """Lines up to and including the first whose command is `command`; an `error` line
-        is a HarnessError."""
+        """Lines up to and including the first whose command is `command`."""
         deadline = time.monotonic() + seconds
         lines = []
         while True:
             line = self._read_line(deadline)
             lines.append(line)
-            word = line.split(" ", 1)[0]
-            if word == "error":
-                raise HarnessError(f"denkmeter hub: {line}")
-            if word == command:
+            if line.split(" ", 1)[0] == command:
                 return lines
 
-    def best_move(self, hub_moves: list[str]) -> tuple[str, float, int | None]:
-        """Denkmeter's move after `hub_moves` from the start, in Hub notation, the wall time
-        from `go` to `done`, and the last depth reported."""
-        self._send(f'pos moves="{" ".join(hub_moves)}"' if hub_moves else "pos")
+    @staticmethod
+    def _errors(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.split(" ", 1)[0] == "error"]
+
+    def _search(self, pos_line: str) -> tuple[list[str], float]:
+        self._send(pos_line)
         self._send(f"level move-time={self.seconds:g}")
         started = time.perf_counter()
         self._send("go think")
         lines = self._read_until("done", self.seconds + self.ANSWER_GRACE)
-        elapsed = time.perf_counter() - started
+        return lines, time.perf_counter() - started
+
+    def best_move(self, hub_moves: list[str], hub_position: str | None = None
+                  ) -> tuple[str, float, int | None]:
+        """Denkmeter's move after `hub_moves` from the start, in Hub notation, the wall time
+        from `go` to `done`, and the last depth reported. Where Denkmeter's own rules end the
+        game there (a repetition counted differently) and the peer's referee plays on, the
+        position alone (`hub_position`, Hub's `pos=` string) is searched instead."""
+        moves = " ".join(hub_moves)
+        lines, elapsed = self._search(f'pos moves="{moves}"' if hub_moves else "pos")
+        errors = self._errors(lines)
+        if errors and hub_position is not None and any("game is over" in e for e in errors):
+            lines, elapsed = self._search(f"pos pos={hub_position}")
+            errors = self._errors(lines)
+        if errors:
+            raise HarnessError(f"denkmeter hub: {errors[0]}")
         fields = dict(word.split("=", 1) for word in lines[-1].split()[1:] if "=" in word)
         if "move" not in fields:
             raise HarnessError(f"denkmeter hub gave no move: {lines[-1]!r}")
@@ -608,7 +623,8 @@ def mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def summary(games: list[Game], peer: str, setting: str) -> list[str]:
+def summary(games: list[Game], peer: str, setting: str,
+            timing: str = "process start included") -> list[str]:
     """W-D-L from Denkmeter's side, score, Elo difference and a 95 % interval from the normal
     approximation on per-game scores, and the averages that show whether time was equal."""
     n = len(games)
@@ -635,7 +651,7 @@ def summary(games: list[Game], peer: str, setting: str) -> list[str]:
     own_depth = [d for g in games for d in g.denkmeter_depths]
     their_depth = [d for g in games for d in g.peer_depths]
     if own and theirs:
-        line = (f"  mean time per move: Denkmeter {mean(own):.3f} s (process start included), "
+        line = (f"  mean time per move: Denkmeter {mean(own):.3f} s ({timing}), "
                 f"{peer} {mean(theirs):.3f} s")
         if own_depth and their_depth:
             line += (f"; mean depth: Denkmeter {mean(own_depth):.1f}, "
@@ -649,7 +665,7 @@ def summary(games: list[Game], peer: str, setting: str) -> list[str]:
 
 
 def run_match(args: argparse.Namespace, play, peer: str, short_peer: str, setting: str,
-              ruleset: str, family: str) -> None:
+              ruleset: str, family: str, timing: str = "process start included") -> None:
     """Plays args.games games with `play(number, opening_index, denkmeter_white) -> Game`,
     printing a line per game, rewriting the record file after each, and the summary at the end,
     or after the games finished so far when interrupted."""
@@ -668,9 +684,9 @@ def run_match(args: argparse.Namespace, play, peer: str, short_peer: str, settin
     except KeyboardInterrupt:
         print(f"interrupted after {len(games)} games", flush=True)
         if games:
-            print("\n".join(summary(games, peer, setting)))
+            print("\n".join(summary(games, peer, setting, timing)))
         raise
-    print("\n".join(summary(games, peer, setting)))
+    print("\n".join(summary(games, peer, setting, timing)))
 
 
 def write_records(path: str, games: list[Game], ruleset: str, family: str, peer: str,

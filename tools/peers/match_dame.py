@@ -76,6 +76,16 @@ def position_of(board: dame.Board) -> Position:
     return Position(SIZE, pieces, "w" if board.turn == dame.WHITE else "b")
 
 
+def hub_position_of(board: dame.Board) -> str:
+    """dame's position as a Hub `pos=` string: the side to move (`W` or `B`), then squares 1
+    to 50, each `w`/`b` (man), `W`/`B` (king) or `e` (empty)."""
+    cells = ["e"] * 50
+    for number, piece in board.piece_map().items():
+        letter = "w" if piece.color == dame.WHITE else "b"
+        cells[number - 1] = letter.upper() if piece.is_king else letter
+    return ("W" if board.turn == dame.WHITE else "B") + "".join(cells)
+
+
 def fen_of(position: Position) -> str:
     """Denkmeter's position as dame's FEN, e.g. `W:W31,K46:B1,K10`."""
     sides = {"W": [], "B": []}
@@ -173,7 +183,8 @@ def denkmeter_move(player: Player, board: dame.Board, position: Position,
     `ours`, and whose moves so far are `texts`): its identity, its text, the wall time and the
     depth."""
     if isinstance(player, HubDenkmeter):
-        hub_text, seconds, depth = player.best_move([m.hub() for m in board.move_stack])
+        hub_text, seconds, depth = player.best_move([m.hub() for m in board.move_stack],
+                                                    hub_position_of(board))
         identity = identity_of_hub_move(hub_text, SIZE)
         if identity not in ours:
             raise RulesDisagreement(f"denkmeter hub played {hub_text} "
@@ -422,7 +433,8 @@ def main() -> None:
                          denkmeter, player, engine, args)
 
     try:
-        run_match(args, play, peer, "dame", setting, RULESET, RULESET)
+        timing = "from go to done" if args.hub else "process start included"
+        run_match(args, play, peer, "dame", setting, RULESET, RULESET, timing)
     finally:
         for hub in (player, getattr(engine, "player", None)):
             if isinstance(hub, HubDenkmeter):
