@@ -370,9 +370,10 @@ class Denkmeter:
 
 class HubDenkmeter:
     """The engine as it plays in a GUI: one `denkmeter hub` process for the whole match, which
-    keeps its transposition table from one search to the next (the peers keep theirs too). It
-    is given the game's moves in Hub notation (`32-28`, `28x19x23`) and a fixed time a move,
-    and answers with its move in the same notation."""
+    keeps its transposition table from one move to the next within a game, and starts each
+    game with a new one ([`new_game`], as dame's engine is cleared for each). It is given the
+    game's moves in Hub notation (`32-28`, `28x19x23`) and a fixed time a move, and answers
+    with its move in the same notation."""
 
     # Seconds to wait for a line beyond the search's own time before giving up on the process.
     ANSWER_GRACE = 30.0
@@ -387,12 +388,22 @@ class HubDenkmeter:
         except OSError as error:
             raise HarnessError(f"cannot run {binary}: {error}") from None
         self._pending = b""
-        self._send("hub")
-        lines = self._read_until("wait", self.ANSWER_GRACE)
-        if hash_mb is not None:
-            self._send(f"set-param name=hash value={hash_mb}")
+        try:
+            self._send("hub")
+            lines = self._read_until("wait", self.ANSWER_GRACE)
+            if hash_mb is not None:
+                self._send(f"set-param name=hash value={hash_mb}")
+            if self._errors(lines):
+                raise HarnessError(f"denkmeter hub: {self._errors(lines)[0]}")
+            self.new_game()
+        except HarnessError:
+            self.process.kill()
+            raise
+
+    def new_game(self) -> None:
+        """A new, empty transposition table (`init`), for the next game."""
         self._send("init")
-        lines += self._read_until("ready", self.ANSWER_GRACE)
+        lines = self._read_until("ready", self.ANSWER_GRACE)
         if self._errors(lines):
             raise HarnessError(f"denkmeter hub: {self._errors(lines)[0]}")
 
@@ -459,12 +470,13 @@ class HubDenkmeter:
                   ) -> tuple[str, float, int | None]:
         """Denkmeter's move after `hub_moves` from the start, in Hub notation, the wall time
         from `go` to `done`, and the last depth reported. Where Denkmeter's own rules end the
-        game there (a repetition counted differently) and the peer's referee plays on, the
-        position alone (`hub_position`, Hub's `pos=` string) is searched instead."""
+        game there (a draw count such as the 25-, 16- or 5-move rule's, counted differently)
+        and the peer's referee plays on, the position alone (`hub_position`, Hub's `pos=`
+        string) is searched instead."""
         moves = " ".join(hub_moves)
         lines, elapsed = self._search(f'pos moves="{moves}"' if hub_moves else "pos")
         errors = self._errors(lines)
-        if errors and hub_position is not None and any("game is over" in e for e in errors):
+        if errors and hub_position is not None and all("game is over" in e for e in errors):
             lines, elapsed = self._search(f"pos pos={hub_position}")
             errors = self._errors(lines)
         if errors:

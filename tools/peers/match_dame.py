@@ -6,8 +6,8 @@ The referee is dame's `Board`, which applies the FMJD rules: compulsory capture 
 pieces, and the draw rules (threefold repetition, 25 king moves each without capture, the 16-move
 and 5-move endgame rules). Denkmeter is asked for a move one process per move
 (`denkmeter analyse international --moves=... --time T`), or with `--hub` by one
-`denkmeter hub` process for the whole match, which keeps its transposition table between moves
-as dame's engine does. At every ply its list of legal moves (`denkmeter moves`) must equal
+`denkmeter hub` process for the whole match, which keeps its transposition table from move to
+move, as dame's engine does, and starts each game with a new one, as dame's is cleared. At every ply its list of legal moves (`denkmeter moves`) must equal
 dame's, move for move by start, end and captured squares; any difference stops the match as a
 rules disagreement.
 
@@ -201,6 +201,8 @@ def play_game(number: int, opening_index: int, opening: list[dame.Move], denkmet
     """One game; `denkmeter` lists Denkmeter's legal moves, `player` chooses its moves."""
     board = dame.Board()
     engine.clear()
+    if isinstance(player, HubDenkmeter):
+        player.new_game()
     texts: list[str] = []
     own_seconds, peer_seconds, own_depths, peer_depths = [], [], [], []
     for move in opening:
@@ -272,7 +274,8 @@ class VersusDenkmeter:
         self.player, self.referee = player, referee
 
     def clear(self) -> None:
-        pass
+        if isinstance(self.player, HubDenkmeter):
+            self.player.new_game()
 
     def search_game(self, board: dame.Board, seconds: float, texts: list[str]) -> Found:
         position = position_of(board)
@@ -397,16 +400,33 @@ def main() -> None:
     if args.hub and (args.player or args.versus_player):
         parser.error("--player and --versus-player are `analyse` options; with --hub the "
                      "only setting is --hub-hash")
-    if args.hub_hash is not None and (not args.hub or not 1 <= args.hub_hash <= 65536):
-        parser.error("--hub-hash goes with --hub and is from 1 to 65536 (MiB)")
+    if args.hub_hash is not None and (not args.hub or not 1 <= args.hub_hash <= 16384):
+        parser.error("--hub-hash goes with --hub and is from 1 to 16384 (MiB)")
 
     binary = find_denkmeter(args.denkmeter)
     denkmeter = Denkmeter(binary, RULESET, args.time, args.player)
     if args.check_rules:
         sys.exit(1 if check_rules(denkmeter, args.check_rules, args.seed) else 0)
     denkmeter.check_player()
-    player: Player = (HubDenkmeter(binary, RULESET, args.time, args.hub_hash) if args.hub
-                      else denkmeter)
+    hubs: list[HubDenkmeter] = []
+    try:
+        run_with_players(args, binary, denkmeter, hubs)
+    finally:
+        for hub in hubs:
+            hub.close()
+
+
+def run_with_players(args: argparse.Namespace, binary: str, denkmeter: Denkmeter,
+                     hubs: list[HubDenkmeter]) -> None:
+    """The match, once the options are checked; every hub process started is added to `hubs`
+    for the caller to close."""
+
+    def hub_player(path: str) -> HubDenkmeter:
+        hub = HubDenkmeter(path, RULESET, args.time, args.hub_hash)
+        hubs.append(hub)
+        return hub
+
+    player: Player = hub_player(binary) if args.hub else denkmeter
 
     rng = random.Random(args.seed)
     openings = [random_opening(rng, args.random_plies) for _ in range((args.games + 1) // 2)]
@@ -414,8 +434,7 @@ def main() -> None:
     if args.versus:
         versus = Denkmeter(args.versus, RULESET, args.time, args.versus_player)
         versus.check_player()
-        versus_player: Player = (HubDenkmeter(args.versus, RULESET, args.time, args.hub_hash)
-                                 if args.hub else versus)
+        versus_player: Player = hub_player(args.versus) if args.hub else versus
         engine = VersusDenkmeter(versus_player, denkmeter)
         peer = f"{args.versus}"
         setting = (f"{RULESET}, {args.time:g} s a move; Denkmeter `{player.describe()}` "
@@ -432,13 +451,8 @@ def main() -> None:
         return play_game(number, opening_index, openings[opening_index], denkmeter_white,
                          denkmeter, player, engine, args)
 
-    try:
-        timing = "from go to done" if args.hub else "process start included"
-        run_match(args, play, peer, "dame", setting, RULESET, RULESET, timing)
-    finally:
-        for hub in (player, getattr(engine, "player", None)):
-            if isinstance(hub, HubDenkmeter):
-                hub.close()
+    timing = "from go to done" if args.hub else "process start included"
+    run_match(args, play, peer, "dame", setting, RULESET, RULESET, timing)
 
 if __name__ == "__main__":
     run_main(main)

@@ -105,10 +105,22 @@ def main() -> int:
         first, _, depth = hub.best_move([])
         check(identity_of_hub_move(first, 10) in legal, f"hub's first move {first}")
         check(depth is not None and depth >= 1, f"depth {depth}")
+        # A side without pieces has no move: the hub says so and still ends with done, and
+        # the driver reads both, so that the next search reads its own lines.
+        over = hub._search("pos pos=Wb" + "e" * 49)[0]
+        check(any(line.startswith("error") and "game is over" in line for line in over)
+              and over[-1].startswith("done"), f"{over}")
+        hub.new_game()
         # After 32-28 19-23 White must take 28x19, capturing 23 (e5 takes f6, lands on g7).
         reply, _, _ = hub.best_move(["32-28", "19-23"])
         check(identity_of_hub_move(reply, 10) == ((4, 4), (6, 6), frozenset({(5, 5)})),
               f"hub's forced capture {reply}")
+        # A bad move is an error, not a reason to search the position alone.
+        try:
+            hub.best_move(["32-28", "11-12"], "W" + "b" * 20 + "e" * 10 + "w" * 20)
+            check(False, "a bad move in the game was searched around")
+        except HarnessError:
+            pass
     finally:
         hub.close()
     check(hub.process.returncode == 0, f"hub exit status {hub.process.returncode}")

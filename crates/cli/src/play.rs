@@ -274,11 +274,15 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
     // The turn on the clock: its ply, and when it began (a person's commands take his time).
     let mut turn: Option<(usize, Instant)> = None;
-    // Each computer keeps its search table from move to move, as an engine does.
-    let mut search_tables = ByPlayer::new(
-        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
-        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
-    );
+    // An alpha-beta player (`ab:`) keeps its search table from move to move, as an engine
+    // does; the levels play as on the server (see `AnySession::choose_move_within`).
+    let mut search_tables = ByPlayer::from_fn(|player| {
+        matches!(
+            seats[player.index()],
+            Seat::Computer(Agent::AlphaBeta { .. })
+        )
+        .then(|| SearchTable::new(SearchOptions::DEFAULT_HASH_MB))
+    });
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut show_board = true;
@@ -381,7 +385,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         &agent,
                         seed.wrapping_add(ply as u64),
                         plan,
-                        Some(&mut search_tables[player]),
+                        search_tables[player].as_mut(),
                     )
                     .ok_or_else(|| anyhow!("the computer found no move"))?;
                 mv

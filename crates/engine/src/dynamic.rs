@@ -159,11 +159,13 @@ pub trait AnySession: Debug + Send + Sync {
     /// the plan's target, up to its most when unsure, at once when the move is forced); the
     /// other searches spend the target.
     ///
-    /// With `table`, an alpha-beta search without noise searches in that table, as an engine
-    /// playing a game keeps one from move to move: it starts from what the searches of the
-    /// earlier moves learnt, and spends none of its time on a new table. The same seed and
-    /// the same earlier searches in it give the same move. Without one (and at a noisy
-    /// level, whose scores are its own) every search builds its own.
+    /// With `table`, an alpha-beta player ([`Agent::AlphaBeta`]) searches in that table, as
+    /// an engine playing a game keeps one from move to move: it starts from what the searches
+    /// of the earlier moves learnt, and pays for no new table's pages inside its search. The
+    /// same seed and the same earlier searches in it give the same move. Without one every
+    /// search builds its own, and so do the computer's levels always: they play as the
+    /// server plays them (a search of its own a move), so that a level measured by `match`
+    /// is the level the server rates, and a noisy level's scores stay its own.
     fn choose_move_within(
         &self,
         agent: &Agent,
@@ -653,7 +655,7 @@ impl<G: Game> AnySession for Session<G> {
                             Plan::AlphaBeta { .. } => {
                                 let options = plan.search_options(limits, self.history(), seed);
                                 match table {
-                                    Some(table) if options.noise == 0 => {
+                                    Some(table) if matches!(agent, Agent::AlphaBeta { .. }) => {
                                         search::search_with_table(
                                             game,
                                             &state,
@@ -783,7 +785,7 @@ mod tests {
     }
 
     #[test]
-    fn a_player_searches_in_the_table_it_keeps_unless_its_level_is_noisy() {
+    fn an_alpha_beta_player_searches_in_the_table_it_keeps_and_a_level_does_not() {
         let session = Ruleset(International::new())
             .new_game(None)
             .expect("the start");
@@ -795,11 +797,13 @@ mod tests {
         assert!(filled > 100, "{filled} entries after a search to depth 5");
         // From an empty table, the same move as a search in a table of its own.
         assert_eq!(first, session.choose_move(&agent("ab:d5"), 1));
-        // A noisy level's scores are its own: it searches in a table of its own.
-        let mut untouched = SearchTable::new(1);
-        session
-            .choose_move_within(&agent("computer:1"), 1, None, Some(&mut untouched))
-            .expect("a move");
-        assert_eq!(untouched.stored_entries(), 0);
+        // A level (noisy or not) plays as on the server: in a table of its own.
+        for level in ["computer:1", "computer:8"] {
+            let mut untouched = SearchTable::new(1);
+            session
+                .choose_move_within(&agent(level), 1, None, Some(&mut untouched))
+                .expect("a move");
+            assert_eq!(untouched.stored_entries(), 0, "{level}");
+        }
     }
 }

@@ -426,12 +426,12 @@ fn play(
     let mut adjudicated = false;
     let mut left = clock.map(|c| ByPlayer::new(c.initial, c.initial));
     let mut thinking = ByPlayer::new(Thinking::default(), Thinking::default());
-    // Each player keeps its transposition table through the game, as an engine does. A new
-    // table costs nothing until a search writes to it.
-    let mut tables = ByPlayer::new(
-        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
-        SearchTable::new(SearchOptions::DEFAULT_HASH_MB),
-    );
+    // An alpha-beta player keeps its transposition table through the game, as an engine does
+    // (see `AnySession::choose_move_within`).
+    let mut tables = ByPlayer::from_fn(|player| {
+        matches!(players[player], Agent::AlphaBeta { .. })
+            .then(|| SearchTable::new(SearchOptions::DEFAULT_HASH_MB))
+    });
     let outcome = loop {
         if let Status::Over(outcome) = session.status() {
             break outcome;
@@ -466,7 +466,7 @@ fn play(
             _ => None,
         };
         let started = Instant::now();
-        let Some(mv) = session.choose_move_within(&agent, seed, plan, Some(&mut tables[mover]))
+        let Some(mv) = session.choose_move_within(&agent, seed, plan, tables[mover].as_mut())
         else {
             break Outcome::draw(Reason::NoMoves);
         };
